@@ -1,0 +1,131 @@
+package io.quire.ids;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Hands out ids from the node's current block without coordination, and leases the next block
+ * once {@code prefetchRatio} of the current one is used, so writers rarely wait for a lease.
+ *
+ * <p>A new allocator always starts without a block: after a restart a node leases a fresh one and
+ * abandons whatever was left of its previous block. Ids can have gaps; they are never reused.
+ */
+public final class BlockAllocator {
+
+    private final BlockLeaser leaser;
+    private final int blockSize;
+    private final double prefetchRatio;
+
+    private IdBlock current;
+    private long nextInCurrent;
+    private IdBlock prefetched;
+    private CompletableFuture<IdBlock> pending;
+    private final Deque<CompletableFuture<Long>> waiters = new ArrayDeque<>();
+    private long leases;
+
+    public BlockAllocator(BlockLeaser leaser, int blockSize) {
+        this(leaser, blockSize, 0.9);
+    }
+
+    public BlockAllocator(BlockLeaser leaser, int blockSize, double prefetchRatio) {
+        if (!BlockGrants.validSize(blockSize)) {
+            throw new IllegalArgumentException("invalid block size " + blockSize);
+        }
+        if (prefetchRatio <= 0 || prefetchRatio > 1) {
+            throw new IllegalArgumentException("prefetch ratio must be in (0, 1]");
+        }
+        this.leaser = leaser;
+        this.blockSize = blockSize;
+        this.prefetchRatio = prefetchRatio;
+    }
+
+    /** The next id: at once when the block has one left, otherwise once the next lease is granted. */
+    public CompletionStage<Long> nextId() {
+        synchronized (this) {
+            Long id = takeLocked();
+            if (id != null) {
+                maybePrefetchLocked();
+                return CompletableFuture.completedFuture(id);
+            }
+            CompletableFuture<Long> waiter = new CompletableFuture<>();
+            waiters.add(waiter);
+            startLeaseLocked();
+            return waiter;
+        }
+    }
+
+    /** How many leases this allocator asked for since it was created. */
+    public synchronized long leases() {
+        return leases;
+    }
+
+    private Long takeLocked() {
+        if ((current == null || nextInCurrent >= current.end()) && prefetched != null) {
+            current = prefetched;
+            nextInCurrent = current.start();
+            prefetched = null;
+        }
+        if (current != null && nextInCurrent < current.end()) {
+            return nextInCurrent++;
+        }
+        return null;
+    }
+
+    private void maybePrefetchLocked() {
+        if (prefetched != null || pending != null) {
+            return;
+        }
+        long used = nextInCurrent - current.start();
+        if (used >= Math.ceil(current.size() * prefetchRatio)) {
+            startLeaseLocked();
+        }
+    }
+
+    private void startLeaseLocked() {
+        if (pending != null) {
+            return;
+        }
+        leases++;
+        CompletableFuture<IdBlock> lease;
+        try {
+            lease = leaser.lease(blockSize).toCompletableFuture();
+        } catch (RuntimeException e) {
+            lease = CompletableFuture.failedFuture(e);
+        }
+        pending = lease;
+        lease.whenComplete(this::onLease);
+    }
+
+    private void onLease(IdBlock block, Throwable error) {
+        List<Runnable> completions = new ArrayList<>();
+        synchronized (this) {
+            pending = null;
+            if (error != null) {
+                while (!waiters.isEmpty()) {
+                    CompletableFuture<Long> w = waiters.poll();
+                    completions.add(() -> w.completeExceptionally(error));
+                }
+            } else {
+                prefetched = block;
+                while (!waiters.isEmpty()) {
+                    Long id = takeLocked();
+                    if (id == null) {
+                        break;
+                    }
+                    CompletableFuture<Long> w = waiters.poll();
+                    completions.add(() -> w.complete(id));
+                }
+                if (!waiters.isEmpty()) {
+                    startLeaseLocked();
+                } else if (current != null) {
+                    maybePrefetchLocked();
+                }
+            }
+        }
+        completions.forEach(Runnable::run);
+    }
+}

@@ -1,0 +1,324 @@
+package io.quire.journal.apply;
+
+import io.quire.ids.BlockGrants;
+import io.quire.ids.IdBlock;
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteMode;
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetConfig;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.BlockGranted;
+import io.quire.journal.outcome.ConfigDeleted;
+import io.quire.journal.outcome.ConfigSet;
+import io.quire.journal.outcome.Conflict;
+import io.quire.journal.outcome.ModeDeleted;
+import io.quire.journal.outcome.ModeSet;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.outcome.SubjectDeleted;
+import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.Changes;
+import io.quire.journal.view.Position;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.SubjectRecord;
+import io.quire.journal.view.VersionRecord;
+import io.quire.journal.view.ViewWriter;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The pure applier: {@code (view, offset, command) -> (changes, outcome)}. No clock, no randomness,
+ * no I/O; it only re-checks the preconditions the edge carried and does O(1) work per command
+ * (deletes touch the versions of one subject). Replaying the same journal yields the same view and
+ * the same digest on every node. Idempotent by offset: a record at or below the applied offset is
+ * skipped, which is what makes replay after a crash safe.
+ */
+public final class Applier {
+
+    public ApplyResult apply(RegistryView view, long offset, Envelope envelope) {
+        Position current = view.position();
+        if (offset <= current.offset()) {
+            return ApplyResult.skipped(current);
+        }
+        ViewWriter out = new ViewWriter(new Changes());
+        Outcome outcome = decide(view, out, offset, envelope.command());
+        return finish(out, current, offset, envelope.commandId(), outcome);
+    }
+
+    /** A record the codec cannot read, applied as a counted rejection when skipping is configured. */
+    public ApplyResult applyUnreadable(RegistryView view, long offset, String reason) {
+        Position current = view.position();
+        if (offset <= current.offset()) {
+            return ApplyResult.skipped(current);
+        }
+        Outcome outcome = new Rejected(ErrorCode.STORE_ERROR, ErrorCode.STORE_ERROR.message("unreadable journal record: " + reason));
+        return finish(new ViewWriter(new Changes()), current, offset, "unreadable@" + offset, outcome);
+    }
+
+    private ApplyResult finish(ViewWriter out, Position current, long offset, String commandId, Outcome outcome) {
+        if (!outcome.accepted()) {
+            out = new ViewWriter(new Changes()); // a refused command changes nothing but the position
+        }
+        byte[] record = JournalCodec.encodeOutcome(commandId, outcome);
+        Position next = new Position(offset, chain(current.digest(), offset, record));
+        out.outcome(offset, record);
+        out.position(next);
+        return new ApplyResult(out.changes(), outcome, next, false);
+    }
+
+    static byte[] chain(byte[] previous, long offset, byte[] outcomeRecord) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(previous);
+            sha.update(ByteBuffer.allocate(8).putLong(offset).array());
+            sha.update(outcomeRecord);
+            return sha.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Outcome decide(RegistryView view, ViewWriter out, long offset, Command command) {
+        return switch (command.type()) {
+            case REGISTER_SCHEMA -> register(view, out, offset, (RegisterSchema) command);
+            case DELETE_SUBJECT -> deleteSubject(view, out, offset, (DeleteSubject) command);
+            case DELETE_VERSION -> deleteVersion(view, out, offset, (DeleteVersion) command);
+            case SET_CONFIG -> setConfig(out, (SetConfig) command);
+            case DELETE_CONFIG -> deleteConfig(view, out, (DeleteConfig) command);
+            case SET_MODE -> setMode(out, (SetMode) command);
+            case DELETE_MODE -> deleteMode(view, out, (DeleteMode) command);
+            case LEASE_ID_BLOCK -> lease(view, out, (LeaseIdBlock) command);
+        };
+    }
+
+    private Outcome register(RegistryView view, ViewWriter out, long offset, RegisterSchema c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return invalidSubject(s);
+        }
+        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.checkedLevel() == null) {
+            return new Rejected(ErrorCode.INVALID_SCHEMA, ErrorCode.INVALID_SCHEMA.message("(incomplete command)"));
+        }
+        Mode mode = view.effectiveMode(s);
+        if (!mode.allowsWrites()) {
+            return readOnly(s);
+        }
+        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SubjectRecord> subject = view.subject(s);
+        if (existing.isPresent()) {
+            for (int v : view.versionsWithId(s, existing.get())) {
+                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
+                    return new SchemaRegistered(existing.get(), v, false);
+                }
+            }
+        }
+        CompatibilityLevel level = view.effectiveLevel(s);
+        if (level != c.checkedLevel()) {
+            return new Conflict("compatibility level of '" + s + "' is now " + level);
+        }
+        long revision = subject.map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
+        if (level != CompatibilityLevel.NONE && revision != c.checkedRevision()) {
+            return new Conflict("subject '" + s + "' changed since the compatibility check");
+        }
+        long id;
+        if (existing.isPresent()) {
+            id = existing.get();
+        } else {
+            id = c.proposedId();
+            if (id < BlockGrants.FIRST_ID || id >= view.idWatermark()) {
+                return new Rejected(ErrorCode.OPERATION_NOT_PERMITTED,
+                        ErrorCode.OPERATION_NOT_PERMITTED.message("id " + id + " was never leased"));
+            }
+            if (view.schemaBytes(id) != null) {
+                return new Conflict("id " + id + " is taken");
+            }
+            out.schema(id, new StoredSchema(c.schema(), c.schemaType(), c.references()), c.fingerprint());
+        }
+        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
+        int version = before.latestVersion() + 1;
+        out.version(s, new VersionRecord(version, id, false));
+        out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
+        return new SchemaRegistered(id, version, true);
+    }
+
+    private Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return invalidSubject(s);
+        }
+        if (!view.effectiveMode(s).allowsWrites()) {
+            return readOnly(s);
+        }
+        Optional<SubjectRecord> found = view.subject(s);
+        if (found.isEmpty()) {
+            return new Rejected(ErrorCode.SUBJECT_NOT_FOUND, ErrorCode.SUBJECT_NOT_FOUND.message(s));
+        }
+        SubjectRecord subject = found.get();
+        List<VersionRecord> versions = view.versions(s);
+        List<Integer> removed = new ArrayList<>();
+        if (!c.permanent()) {
+            if (subject.softDeleted()) {
+                return new Rejected(ErrorCode.SUBJECT_SOFT_DELETED, ErrorCode.SUBJECT_SOFT_DELETED.message(s));
+            }
+            for (VersionRecord v : versions) {
+                if (!v.deleted()) {
+                    out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+                    removed.add(v.version());
+                }
+            }
+            out.subject(s, new SubjectRecord(subject.latestVersion(), 0, subject.totalVersions(), offset));
+            return new SubjectDeleted(removed);
+        }
+        if (!subject.softDeleted()) {
+            return new Rejected(ErrorCode.SUBJECT_NOT_SOFT_DELETED, ErrorCode.SUBJECT_NOT_SOFT_DELETED.message(s));
+        }
+        for (VersionRecord v : versions) {
+            out.deleteVersion(s, v);
+            removed.add(v.version());
+        }
+        out.deleteSubject(s);
+        return new SubjectDeleted(removed);
+    }
+
+    private Outcome deleteVersion(RegistryView view, ViewWriter out, long offset, DeleteVersion c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return invalidSubject(s);
+        }
+        if (!view.effectiveMode(s).allowsWrites()) {
+            return readOnly(s);
+        }
+        Optional<SubjectRecord> found = view.subject(s);
+        if (found.isEmpty()) {
+            return new Rejected(ErrorCode.SUBJECT_NOT_FOUND, ErrorCode.SUBJECT_NOT_FOUND.message(s));
+        }
+        SubjectRecord subject = found.get();
+        Optional<VersionRecord> version = c.version() >= 1 ? view.version(s, c.version()) : Optional.empty();
+        if (version.isEmpty()) {
+            return new Rejected(ErrorCode.VERSION_NOT_FOUND, ErrorCode.VERSION_NOT_FOUND.message(c.version()));
+        }
+        VersionRecord v = version.get();
+        if (!c.permanent()) {
+            if (v.deleted()) {
+                return new Rejected(ErrorCode.VERSION_SOFT_DELETED,
+                        ErrorCode.VERSION_SOFT_DELETED.message(s, v.version()));
+            }
+            out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+            out.subject(s, new SubjectRecord(subject.latestVersion(), subject.liveVersions() - 1,
+                    subject.totalVersions(), offset));
+            return new VersionDeleted(v.version());
+        }
+        if (!v.deleted()) {
+            return new Rejected(ErrorCode.VERSION_NOT_SOFT_DELETED,
+                    ErrorCode.VERSION_NOT_SOFT_DELETED.message(s, v.version()));
+        }
+        out.deleteVersion(s, v);
+        if (subject.totalVersions() == 1) {
+            out.deleteSubject(s);
+        } else {
+            int latest = 0;
+            for (VersionRecord other : view.versions(s)) {
+                if (other.version() != v.version()) {
+                    latest = Math.max(latest, other.version());
+                }
+            }
+            out.subject(s, new SubjectRecord(latest, subject.liveVersions(), subject.totalVersions() - 1, offset));
+        }
+        return new VersionDeleted(v.version());
+    }
+
+    private Outcome setConfig(ViewWriter out, SetConfig c) {
+        if (c.level() == null) {
+            return new Rejected(ErrorCode.INVALID_COMPATIBILITY_LEVEL, ErrorCode.INVALID_COMPATIBILITY_LEVEL.message());
+        }
+        if (c.subject() == null) {
+            out.globalConfig(c.level().name());
+        } else if (!Subject.isValid(c.subject())) {
+            return invalidSubject(c.subject());
+        } else {
+            out.subjectConfig(c.subject(), c.level().name());
+        }
+        return new ConfigSet(c.level());
+    }
+
+    private Outcome deleteConfig(RegistryView view, ViewWriter out, DeleteConfig c) {
+        if (c.subject() == null) {
+            CompatibilityLevel previous = view.globalLevel().orElse(CompatibilityLevel.DEFAULT);
+            out.globalConfig(null);
+            return new ConfigDeleted(previous);
+        }
+        Optional<CompatibilityLevel> own = view.subjectLevel(c.subject());
+        if (own.isEmpty()) {
+            return new Rejected(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED,
+                    ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED.message(c.subject()));
+        }
+        out.subjectConfig(c.subject(), null);
+        return new ConfigDeleted(own.get());
+    }
+
+    private Outcome setMode(ViewWriter out, SetMode c) {
+        if (c.mode() == null) {
+            return new Rejected(ErrorCode.INVALID_MODE, ErrorCode.INVALID_MODE.message("missing mode"));
+        }
+        if (c.subject() == null) {
+            out.globalMode(c.mode().name());
+        } else if (!Subject.isValid(c.subject())) {
+            return invalidSubject(c.subject());
+        } else {
+            out.subjectMode(c.subject(), c.mode().name());
+        }
+        return new ModeSet(c.mode());
+    }
+
+    private Outcome deleteMode(RegistryView view, ViewWriter out, DeleteMode c) {
+        if (c.subject() == null) {
+            Mode previous = view.globalMode().orElse(Mode.DEFAULT);
+            out.globalMode(null);
+            return new ModeDeleted(previous);
+        }
+        Optional<Mode> own = view.subjectMode(c.subject());
+        if (own.isEmpty()) {
+            return new Rejected(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED,
+                    ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED.message(c.subject()));
+        }
+        out.subjectMode(c.subject(), null);
+        return new ModeDeleted(own.get());
+    }
+
+    private Outcome lease(RegistryView view, ViewWriter out, LeaseIdBlock c) {
+        if (!BlockGrants.validSize(c.size())) {
+            return new Rejected(ErrorCode.UNPROCESSABLE, ErrorCode.UNPROCESSABLE.message("invalid id block size " + c.size()));
+        }
+        IdBlock block = BlockGrants.grant(view.idWatermark(), c.size());
+        if (block == null) {
+            return new Rejected(ErrorCode.STORE_ERROR, ErrorCode.STORE_ERROR.message("the id space is exhausted"));
+        }
+        out.idWatermark(block.end());
+        return new BlockGranted(block.start(), block.size());
+    }
+
+    private static Rejected invalidSubject(String s) {
+        return new Rejected(ErrorCode.INVALID_SUBJECT, ErrorCode.INVALID_SUBJECT.message(String.valueOf(s)));
+    }
+
+    private static Rejected readOnly(String s) {
+        return new Rejected(ErrorCode.OPERATION_NOT_PERMITTED,
+                ErrorCode.OPERATION_NOT_PERMITTED.message("Subject " + s + " is in read-only mode"));
+    }
+}

@@ -1,0 +1,13 @@
+package io.quire.journal.command;
+
+/**
+ * A request to change the registry, as it travels through the journal. Every field the applier
+ * needs is inside the command (rule 1 of the design): the edge did the expensive work already.
+ */
+public sealed interface Command
+        permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
+        LeaseIdBlock {
+
+    /** This command's type, which carries its stable wire name. */
+    CommandType type();
+}

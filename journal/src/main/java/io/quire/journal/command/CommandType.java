@@ -1,0 +1,30 @@
+package io.quire.journal.command;
+
+/** Stable wire names of the command types. Never rename one: old journal records carry them. */
+public enum CommandType {
+    REGISTER_SCHEMA("RegisterSchema", RegisterSchema.class),
+    DELETE_SUBJECT("DeleteSubject", DeleteSubject.class),
+    DELETE_VERSION("DeleteVersion", DeleteVersion.class),
+    SET_CONFIG("SetConfig", SetConfig.class),
+    DELETE_CONFIG("DeleteConfig", DeleteConfig.class),
+    SET_MODE("SetMode", SetMode.class),
+    DELETE_MODE("DeleteMode", DeleteMode.class),
+    LEASE_ID_BLOCK("LeaseIdBlock", LeaseIdBlock.class);
+
+    public final String wireName;
+    public final Class<? extends Command> javaType;
+
+    CommandType(String wireName, Class<? extends Command> javaType) {
+        this.wireName = wireName;
+        this.javaType = javaType;
+    }
+
+    public static CommandType fromWireName(String name) {
+        for (CommandType t : values()) {
+            if (t.wireName.equals(name)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown command type '" + name + "'");
+    }
+}

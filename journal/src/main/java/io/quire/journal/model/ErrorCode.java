@@ -1,0 +1,53 @@
+package io.quire.journal.model;
+
+/**
+ * Every error Quire answers with: its Confluent error code, the HTTP status and the message
+ * format. The one translation point between a rejection and what a client sees.
+ */
+public enum ErrorCode {
+    SUBJECT_NOT_FOUND(40401, 404, "Subject '%s' not found."),
+    VERSION_NOT_FOUND(40402, 404, "Version %s not found."),
+    SCHEMA_NOT_FOUND(40403, 404, "Schema %s not found"),
+    SUBJECT_SOFT_DELETED(40404, 404, "Subject '%s' was soft deleted.Set permanent=true to delete permanently"),
+    SUBJECT_NOT_SOFT_DELETED(40405, 404, "Subject '%s' was not deleted first before being permanently deleted"),
+    VERSION_SOFT_DELETED(40406, 404, "Subject '%s' Version %s was soft deleted.Set permanent=true to delete permanently"),
+    VERSION_NOT_SOFT_DELETED(40407, 404, "Subject '%s' Version %s was not deleted first before being permanently deleted"),
+    SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED(40408, 404, "Subject '%s' does not have subject-level compatibility configured"),
+    SUBJECT_LEVEL_MODE_NOT_CONFIGURED(40409, 404, "Subject '%s' does not have subject-level mode configured"),
+    INCOMPATIBLE_SCHEMA(409, 409, "Schema being registered is incompatible with an earlier schema for subject \"%s\", details: %s"),
+    INVALID_SCHEMA(42201, 422, "Invalid schema %s"),
+    INVALID_VERSION(42202, 422, "The specified version '%s' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\""),
+    INVALID_COMPATIBILITY_LEVEL(42203, 422, "Invalid compatibility level. Valid values are none, backward, forward, full, backward_transitive, forward_transitive, and full_transitive"),
+    INVALID_MODE(42204, 422, "Invalid mode. %s"),
+    OPERATION_NOT_PERMITTED(42205, 422, "%s"),
+    REFERENCE_EXISTS(42206, 422, "One or more references exist to the schema {%s}."),
+    ID_DOES_NOT_MATCH(42207, 422, "%s"),
+    INVALID_SUBJECT(42208, 422, "The specified subject is not valid: %s"),
+    SCHEMA_TOO_LARGE(42209, 422, "Schema is too large: %s"),
+    BAD_REQUEST(400, 400, "%s"),
+    NOT_FOUND(404, 404, "HTTP 404 Not Found"),
+    METHOD_NOT_ALLOWED(405, 405, "HTTP 405 Method Not Allowed"),
+    UNPROCESSABLE(422, 422, "%s"),
+    STORE_ERROR(50001, 500, "Error in the backend datastore: %s"),
+    OPERATION_TIMEOUT(50002, 500, "Operation timed out: %s"),
+    FORWARDING_ERROR(50003, 500, "Error while forwarding the request: %s"),
+    NOT_READY(50001, 503, "The node is not ready: %s");
+
+    public final int code;
+    public final int httpStatus;
+    private final String format;
+
+    ErrorCode(int code, int httpStatus, String format) {
+        this.code = code;
+        this.httpStatus = httpStatus;
+        this.format = format;
+    }
+
+    public String message(Object... args) {
+        return String.format(format, args);
+    }
+
+    public static ErrorCode fromName(String name) {
+        return valueOf(name);
+    }
+}

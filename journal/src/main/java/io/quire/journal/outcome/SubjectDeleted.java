@@ -1,0 +1,12 @@
+package io.quire.journal.outcome;
+
+import java.util.List;
+
+/** The versions the delete removed (soft or permanently), ascending. */
+public record SubjectDeleted(List<Integer> versions) implements Outcome {
+
+    @Override
+    public OutcomeType type() {
+        return OutcomeType.SUBJECT_DELETED;
+    }
+}

@@ -1,0 +1,44 @@
+package io.quire.journal.view;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/** A sorted in-memory byte store: the view of unit tests and of offline rebuilds. */
+public final class InMemoryKv implements KvReader {
+
+    private final NavigableMap<byte[], byte[]> map = new TreeMap<>(Arrays::compareUnsigned);
+
+    @Override
+    public byte[] get(byte[] key) {
+        return map.get(key);
+    }
+
+    @Override
+    public void scan(byte[] prefix, KvVisitor visitor) {
+        for (Map.Entry<byte[], byte[]> e : map.tailMap(prefix, true).entrySet()) {
+            if (!startsWith(e.getKey(), prefix) || !visitor.visit(e.getKey(), e.getValue())) {
+                return;
+            }
+        }
+    }
+
+    public void apply(Changes changes) {
+        for (Changes.Entry e : changes.entries()) {
+            if (e.value() == null) {
+                map.remove(e.key());
+            } else {
+                map.put(e.key(), e.value());
+            }
+        }
+    }
+
+    public int size() {
+        return map.size();
+    }
+
+    static boolean startsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+}

@@ -1,0 +1,20 @@
+package io.quire.journal.view;
+
+/**
+ * The read side of the byte store the view lives in (RocksDB on a node, a sorted map in tests and
+ * offline rebuilds). Keys are compared as unsigned bytes.
+ */
+public interface KvReader {
+
+    /** The value under {@code key}, or null. */
+    byte[] get(byte[] key);
+
+    /** Visits the entries whose keys start with {@code prefix}, ascending, until the visitor says stop. */
+    void scan(byte[] prefix, KvVisitor visitor);
+
+    @FunctionalInterface
+    interface KvVisitor {
+        /** @return true to go on, false to stop */
+        boolean visit(byte[] key, byte[] value);
+    }
+}

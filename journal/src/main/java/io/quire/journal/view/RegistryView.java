@@ -1,0 +1,151 @@
+package io.quire.journal.view;
+
+import io.quire.ids.BlockGrants;
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Mode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Typed reads of the view, over any {@link KvReader}. The applier decides with it; the query node
+ * answers reads with it. Decoding lives here and only here, next to {@link Keys}.
+ */
+public final class RegistryView {
+
+    /** A subject version that uses a schema id. */
+    public record Usage(String subject, int version) {
+    }
+
+    private final KvReader kv;
+
+    public RegistryView(KvReader kv) {
+        this.kv = kv;
+    }
+
+    public KvReader kv() {
+        return kv;
+    }
+
+    public Position position() {
+        byte[] b = kv.get(Keys.POSITION);
+        return b == null ? Position.GENESIS : Position.decode(b);
+    }
+
+    /** The first id never granted. */
+    public long idWatermark() {
+        byte[] b = kv.get(Keys.NEXT_ID);
+        return b == null ? BlockGrants.FIRST_ID : ByteBuffer.wrap(b).getLong();
+    }
+
+    public Optional<CompatibilityLevel> globalLevel() {
+        return Optional.ofNullable(kv.get(Keys.GLOBAL_CONFIG)).map(b -> CompatibilityLevel.valueOf(text(b)));
+    }
+
+    public Optional<CompatibilityLevel> subjectLevel(String subject) {
+        return Optional.ofNullable(kv.get(Keys.subjectConfig(subject))).map(b -> CompatibilityLevel.valueOf(text(b)));
+    }
+
+    public CompatibilityLevel effectiveLevel(String subject) {
+        return subjectLevel(subject).or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
+    }
+
+    public Optional<Mode> globalMode() {
+        return Optional.ofNullable(kv.get(Keys.GLOBAL_MODE)).map(b -> Mode.valueOf(text(b)));
+    }
+
+    public Optional<Mode> subjectMode(String subject) {
+        return Optional.ofNullable(kv.get(Keys.subjectMode(subject))).map(b -> Mode.valueOf(text(b)));
+    }
+
+    public Mode effectiveMode(String subject) {
+        return subjectMode(subject).or(this::globalMode).orElse(Mode.DEFAULT);
+    }
+
+    public Optional<SubjectRecord> subject(String subject) {
+        return Optional.ofNullable(kv.get(Keys.subject(subject))).map(SubjectRecord::decode);
+    }
+
+    public long revision(String subject) {
+        return subject(subject).map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
+    }
+
+    /** Every subject, ascending by name, soft-deleted ones included. */
+    public List<String> subjects(String prefix) {
+        List<String> out = new ArrayList<>();
+        kv.scan(Keys.subject(prefix == null ? "" : prefix), (k, v) -> {
+            out.add(Keys.subjectOf(k));
+            return true;
+        });
+        return out;
+    }
+
+    public Optional<VersionRecord> version(String subject, int version) {
+        return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
+    }
+
+    /** All versions of a subject present in the view, ascending, soft-deleted ones included. */
+    public List<VersionRecord> versions(String subject) {
+        List<VersionRecord> out = new ArrayList<>();
+        kv.scan(Keys.versions(subject), (k, v) -> {
+            out.add(VersionRecord.decode(Keys.versionOf(k), v));
+            return true;
+        });
+        return out;
+    }
+
+    /** The highest live version, if any. */
+    public Optional<VersionRecord> latestLive(String subject) {
+        List<VersionRecord> all = versions(subject);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (!all.get(i).deleted()) {
+                return Optional.of(all.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The prepared body of {@code GET /schemas/ids/{id}}, or null. */
+    public byte[] schemaBytes(long id) {
+        return kv.get(Keys.schema(id));
+    }
+
+    public Optional<StoredSchema> schema(long id) {
+        return Optional.ofNullable(schemaBytes(id)).map(StoredSchema::decode);
+    }
+
+    public Optional<Long> idForFingerprint(String fingerprint) {
+        return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> ByteBuffer.wrap(b).getLong());
+    }
+
+    /** Which subject versions use an id, ascending by subject then version, soft-deleted ones included. */
+    public List<Usage> usages(long id) {
+        List<Usage> out = new ArrayList<>();
+        kv.scan(Keys.usages(id), (k, v) -> {
+            out.add(new Usage(Keys.usageSubject(k), Keys.versionOf(k)));
+            return true;
+        });
+        return out;
+    }
+
+    /** The versions of one subject that use an id (soft-deleted ones included). */
+    public List<Integer> versionsWithId(String subject, long id) {
+        List<Integer> out = new ArrayList<>();
+        kv.scan(Keys.usages(id, subject), (k, v) -> {
+            out.add(Keys.versionOf(k));
+            return true;
+        });
+        return out;
+    }
+
+    public Optional<JournalCodec.StoredOutcome> outcome(long offset) {
+        return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
+    }
+
+    static String text(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,234 @@
+package io.quire.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.journal.apply.ApplyResult;
+import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteMode;
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetConfig;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.outcome.BlockGranted;
+import io.quire.journal.outcome.ConfigDeleted;
+import io.quire.journal.outcome.Conflict;
+import io.quire.journal.outcome.ModeDeleted;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.outcome.SubjectDeleted;
+import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.Position;
+import io.quire.journal.view.ViewDigest;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Given a journal, when a command is applied, then this outcome and this view. No broker. */
+class ApplierTest {
+
+    ReplayedJournal journal;
+
+    @BeforeEach
+    void leaseABlock() {
+        journal = new ReplayedJournal();
+        assertEquals(new BlockGranted(1, 100), journal.append(new LeaseIdBlock("n1", "r1", 100)));
+    }
+
+    static RegisterSchema register(String subject, String content, long proposedId, long revision) {
+        return new RegisterSchema(subject, SchemaType.AVRO, content, List.of(), "fp-" + content, proposedId,
+                CompatibilityLevel.BACKWARD, revision);
+    }
+
+    long revision(String subject) {
+        return journal.view().revision(subject);
+    }
+
+    @Test
+    void registeringNewContentTakesTheProposedIdAndVersionOne() {
+        Outcome o = journal.append(register("orders", "\"string\"", 7, -1));
+        assertEquals(new SchemaRegistered(7, 1, true), o);
+        assertEquals("\"string\"", journal.view().schema(7).orElseThrow().schema());
+        assertEquals(1, journal.view().subject("orders").orElseThrow().liveVersions());
+    }
+
+    @Test
+    void theSameContentInAnotherSubjectKeepsItsIdAndTheProposedIdStaysUnused() {
+        journal.append(register("a", "\"int\"", 3, -1));
+        Outcome o = journal.append(register("b", "\"int\"", 4, -1));
+        assertEquals(new SchemaRegistered(3, 1, true), o);
+        assertTrue(journal.view().schema(4).isEmpty());
+        assertEquals(List.of("a", "b"), journal.view().usages(3).stream().map(u -> u.subject()).toList());
+    }
+
+    @Test
+    void reRegisteringInTheSameSubjectReturnsTheExistingVersionAndChangesNothingButThePosition() {
+        journal.append(register("a", "\"int\"", 3, -1));
+        String before = withoutPosition();
+        Outcome o = journal.append(register("a", "\"int\"", 5, 99));
+        assertEquals(new SchemaRegistered(3, 1, false), o);
+        assertEquals(before, withoutPosition());
+    }
+
+    @Test
+    void aStaleCompatibilityCheckIsARetryableConflict() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        long checkedBefore = -1;
+        journal.append(register("a", "\"long\"", 2, revision("a")));
+        Outcome o = journal.append(register("a", "\"float\"", 3, checkedBefore));
+        assertInstanceOf(Conflict.class, o);
+        assertEquals(2, journal.view().subject("a").orElseThrow().latestVersion());
+    }
+
+    @Test
+    void aChangedLevelIsARetryableConflictButNoneIgnoresTheRevision() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        journal.append(new SetConfig("a", CompatibilityLevel.NONE));
+        assertInstanceOf(Conflict.class, journal.append(register("a", "\"long\"", 2, revision("a"))));
+        RegisterSchema none = new RegisterSchema("a", SchemaType.AVRO, "\"long\"", List.of(), "fp-long", 2,
+                CompatibilityLevel.NONE, 12345);
+        assertEquals(new SchemaRegistered(2, 2, true), journal.append(none));
+    }
+
+    @Test
+    void aProposedIdOutsideEveryGrantedBlockIsRefused() {
+        Outcome o = journal.append(register("a", "\"int\"", 500, -1));
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, ((Rejected) o).error());
+    }
+
+    @Test
+    void aTakenProposedIdIsARetryableConflict() {
+        journal.append(register("a", "\"int\"", 9, -1));
+        assertInstanceOf(Conflict.class, journal.append(register("b", "\"long\"", 9, -1)));
+    }
+
+    @Test
+    void blocksAreGrantedInJournalOrderWithoutOverlap() {
+        assertEquals(new BlockGranted(101, 10), journal.append(new LeaseIdBlock("n2", "r", 10)));
+        assertEquals(new BlockGranted(111, 1000), journal.append(new LeaseIdBlock("n1", "r", 1000)));
+        assertEquals(ErrorCode.UNPROCESSABLE, ((Rejected) journal.append(new LeaseIdBlock("n1", "r", 0))).error());
+    }
+
+    @Test
+    void softDeleteHidesVersionsButKeepsTheSchemaResolvable() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        journal.append(register("a", "\"long\"", 2, revision("a")));
+        assertEquals(new SubjectDeleted(List.of(1, 2)), journal.append(new DeleteSubject("a", false)));
+        assertTrue(journal.view().subject("a").orElseThrow().softDeleted());
+        assertTrue(journal.view().schema(1).isPresent());
+        assertEquals(ErrorCode.SUBJECT_SOFT_DELETED, rejection(new DeleteSubject("a", false)));
+    }
+
+    @Test
+    void permanentDeleteNeedsASoftDeleteFirst() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        assertEquals(ErrorCode.SUBJECT_NOT_SOFT_DELETED, rejection(new DeleteSubject("a", true)));
+        assertEquals(ErrorCode.VERSION_NOT_SOFT_DELETED, rejection(new DeleteVersion("a", 1, true)));
+        journal.append(new DeleteSubject("a", false));
+        assertEquals(new SubjectDeleted(List.of(1)), journal.append(new DeleteSubject("a", true)));
+        assertTrue(journal.view().subject("a").isEmpty());
+        assertTrue(journal.view().usages(1).isEmpty());
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteSubject("a", true)));
+    }
+
+    @Test
+    void versionsContinueAfterASoftDeleteAndRestartAfterAPermanentOne() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        journal.append(new DeleteVersion("a", 1, false));
+        assertEquals(ErrorCode.VERSION_SOFT_DELETED, rejection(new DeleteVersion("a", 1, false)));
+        assertEquals(new SchemaRegistered(1, 2, true), journal.append(register("a", "\"int\"", 2, revision("a"))));
+        journal.append(new DeleteSubject("a", false));
+        journal.append(new DeleteSubject("a", true));
+        assertEquals(new SchemaRegistered(1, 1, true), journal.append(register("a", "\"int\"", 3, -1)));
+    }
+
+    @Test
+    void deletingAMissingVersionOrSubjectIsRefused() {
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteVersion("nope", 1, false)));
+        journal.append(register("a", "\"int\"", 1, -1));
+        assertEquals(ErrorCode.VERSION_NOT_FOUND, rejection(new DeleteVersion("a", 2, false)));
+        assertEquals(new VersionDeleted(1), journal.append(new DeleteVersion("a", 1, false)));
+        assertEquals(new VersionDeleted(1), journal.append(new DeleteVersion("a", 1, true)));
+        assertTrue(journal.view().subject("a").isEmpty(), "the last version gone, the subject is gone");
+    }
+
+    @Test
+    void configFallsBackToGlobalThenDefault() {
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel("a"));
+        journal.append(new SetConfig(null, CompatibilityLevel.FULL));
+        journal.append(new SetConfig("a", CompatibilityLevel.NONE));
+        assertEquals(CompatibilityLevel.NONE, journal.view().effectiveLevel("a"));
+        assertEquals(CompatibilityLevel.FULL, journal.view().effectiveLevel("b"));
+        assertEquals(new ConfigDeleted(CompatibilityLevel.NONE), journal.append(new DeleteConfig("a")));
+        assertEquals(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, rejection(new DeleteConfig("a")));
+        assertEquals(new ConfigDeleted(CompatibilityLevel.FULL), journal.append(new DeleteConfig(null)));
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel("a"));
+    }
+
+    @Test
+    void readOnlyModeRefusesWritesToTheSubject() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        journal.append(new SetMode("a", Mode.READONLY));
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, rejection(register("a", "\"long\"", 2, revision("a"))));
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, rejection(new DeleteSubject("a", false)));
+        assertEquals(new SchemaRegistered(2, 1, true), journal.append(register("b", "\"long\"", 2, -1)));
+        assertEquals(new ModeDeleted(Mode.READONLY), journal.append(new DeleteMode("a")));
+        assertEquals(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, rejection(new DeleteMode("a")));
+    }
+
+    @Test
+    void invalidSubjectsNeverReachTheView() {
+        assertEquals(ErrorCode.INVALID_SUBJECT, rejection(register("bad\u0000name", "\"int\"", 1, -1)));
+        assertTrue(journal.view().schema(1).isEmpty());
+    }
+
+    @Test
+    void everyRejectionStillAdvancesThePositionAndIsRecorded() {
+        Position before = journal.view().position();
+        journal.append(new DeleteSubject("nope", false));
+        Position after = journal.view().position();
+        assertEquals(before.offset() + 1, after.offset());
+        assertFalse(before.equals(after));
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND,
+                ((Rejected) journal.view().outcome(after.offset()).orElseThrow().outcome()).error());
+    }
+
+    @Test
+    void replayingAnAppliedOffsetChangesNothing() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        String digest = ViewDigest.of(journal.kv());
+        ApplyResult again = journal.reapply(1);
+        assertTrue(again.alreadyApplied());
+        assertEquals(0, again.changes().size());
+        assertEquals(digest, ViewDigest.of(journal.kv()));
+    }
+
+    ErrorCode rejection(io.quire.journal.command.Command c) {
+        Outcome o = journal.append(c);
+        assertInstanceOf(Rejected.class, o, () -> "expected a rejection, got " + o);
+        return ((Rejected) o).error();
+    }
+
+    /** The view's digest with the position and outcome records left out. */
+    String withoutPosition() {
+        io.quire.journal.view.InMemoryKv copy = new io.quire.journal.view.InMemoryKv();
+        io.quire.journal.view.Changes c = new io.quire.journal.view.Changes();
+        journal.kv().scan(new byte[0], (k, v) -> {
+            if (k[0] != 'O' && !(k[0] == 'G' && k[1] == 'p')) {
+                c.put(k, v);
+            }
+            return true;
+        });
+        copy.apply(c);
+        return ViewDigest.of(copy);
+    }
+}

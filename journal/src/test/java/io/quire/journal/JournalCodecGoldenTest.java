@@ -1,0 +1,104 @@
+package io.quire.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.quire.journal.codec.CorruptRecordException;
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandType;
+import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteMode;
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetConfig;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.outcome.BlockGranted;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.outcome.SubjectDeleted;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One golden record per command type and envelope version, under {@code golden/v1/}. A golden file
+ * is never edited: a new envelope version gets new files, and the old ones must still decode.
+ */
+class JournalCodecGoldenTest {
+
+    static final Map<CommandType, Command> EXAMPLES = new EnumMap<>(CommandType.class);
+
+    static {
+        EXAMPLES.put(CommandType.REGISTER_SCHEMA, new RegisterSchema("orders-value", SchemaType.AVRO,
+                "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}",
+                List.of(new SchemaReference("Customer", "customer-value", 2)),
+                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", 1001,
+                CompatibilityLevel.BACKWARD, 17));
+        EXAMPLES.put(CommandType.DELETE_SUBJECT, new DeleteSubject("orders-value", true));
+        EXAMPLES.put(CommandType.DELETE_VERSION, new DeleteVersion("orders-value", 3, false));
+        EXAMPLES.put(CommandType.SET_CONFIG, new SetConfig("orders-value", CompatibilityLevel.FULL_TRANSITIVE));
+        EXAMPLES.put(CommandType.DELETE_CONFIG, new DeleteConfig(null));
+        EXAMPLES.put(CommandType.SET_MODE, new SetMode(null, Mode.READONLY));
+        EXAMPLES.put(CommandType.DELETE_MODE, new DeleteMode("orders-value"));
+        EXAMPLES.put(CommandType.LEASE_ID_BLOCK, new LeaseIdBlock("node-1", "lease-7", 1000));
+    }
+
+    static Envelope envelope(Command c) {
+        return Envelope.of("3f1c2a4e-0000-4000-8000-000000000001", "node-1", "alice", 1_764_460_800_000L, c);
+    }
+
+    @Test
+    void everyCommandTypeHasAGoldenRecordThatDecodesAndEncodesByteForByte() throws IOException {
+        for (CommandType type : CommandType.values()) {
+            Command example = EXAMPLES.get(type);
+            assertNotNull(example, "no example for " + type);
+            String golden = golden("golden/v1/" + type.wireName + ".json");
+            assertEquals(envelope(example), JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)), type.wireName);
+            assertEquals(golden, new String(JournalCodec.encode(envelope(example)), StandardCharsets.UTF_8), type.wireName);
+        }
+    }
+
+    @Test
+    void outcomesRoundTrip() {
+        for (var o : List.of(new SchemaRegistered(5, 2, true), new SubjectDeleted(List.of(1, 2)),
+                new BlockGranted(1001, 1000), new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' not found."))) {
+            var decoded = JournalCodec.decodeOutcome(JournalCodec.encodeOutcome("c1", o));
+            assertEquals(o, decoded.outcome());
+            assertEquals("c1", decoded.commandId());
+        }
+    }
+
+    @Test
+    void unreadableRecordsAreReportedNotSkipped() {
+        assertThrows(CorruptRecordException.class, () -> JournalCodec.decode("{not json".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(CorruptRecordException.class, () -> JournalCodec.decode(
+                "{\"v\":1,\"type\":\"Nope\",\"commandId\":\"c\",\"nodeId\":\"n\",\"principal\":\"p\",\"timestamp\":1,\"payload\":{}}"
+                        .getBytes(StandardCharsets.UTF_8)));
+        assertThrows(CorruptRecordException.class, () -> JournalCodec.decode(
+                "{\"v\":99,\"type\":\"DeleteMode\",\"commandId\":\"c\",\"nodeId\":\"n\",\"principal\":\"p\",\"timestamp\":1,\"payload\":{\"subject\":\"s\"}}"
+                        .getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static String golden(String resource) throws IOException {
+        try (InputStream in = JournalCodecGoldenTest.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("missing golden file " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+        }
+    }
+}
