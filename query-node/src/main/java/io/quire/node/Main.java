@@ -1,0 +1,68 @@
+package io.quire.node;
+
+import io.quire.node.config.ConfigKey;
+import io.quire.node.config.QuireConfig;
+import io.quire.node.kafka.EmbeddedKafka;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code java -jar quire.jar dev|serve|config}. {@code dev} starts an in-process single-node Kafka
+ * broker and one node, all state under the data dir; {@code serve} joins an existing Kafka.
+ */
+public final class Main {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String command = args.length == 0 ? "help" : args[0];
+        String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        switch (command) {
+            case "dev" -> run(QuireConfig.from(true, rest, System.getenv()));
+            case "serve" -> run(QuireConfig.from(false, rest, System.getenv()));
+            case "config" -> System.out.print(ConfigKey.markdownTable());
+            default -> {
+                System.out.println("""
+                        usage: java -jar quire.jar <command> [--flag value ...]
+                          dev      in-process Kafka broker + one node, state under --data-dir (default ./quire-data)
+                          serve    one node against an existing Kafka (--bootstrap-servers)
+                          config   print every setting, its environment variable and default
+                        """);
+                if (!command.equals("help") && !command.equals("--help")) {
+                    System.exit(2);
+                }
+            }
+        }
+    }
+
+    private static void run(QuireConfig config) throws Exception {
+        EmbeddedKafka kafka = null;
+        if (config.dev()) {
+            kafka = new EmbeddedKafka(config.dataDir().resolve("kafka")).start();
+            config = config.withBootstrapServers(kafka.bootstrapServers());
+        }
+        QuireNode node = new QuireNode(config, () -> {
+            LOG.error("the view stopped with an error; exiting");
+            Runtime.getRuntime().halt(3);
+        }).start();
+        EmbeddedKafka broker = kafka;
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.close();
+            if (broker != null) {
+                broker.close();
+            }
+            stopped.countDown();
+        }, "quire-shutdown"));
+        node.awaitReady(Duration.ofHours(24));
+        LOG.info("Quire is ready on http://{}:{}/ (applied offset {})", config.host(), node.httpPort(),
+                node.appliedOffset());
+        stopped.await();
+    }
+}

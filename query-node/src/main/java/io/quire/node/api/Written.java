@@ -1,0 +1,5 @@
+package io.quire.node.api;
+
+/** The result of a write and the journal offset it was applied at (the read-your-writes token). */
+public record Written<T>(T value, long offset) {
+}

@@ -1,0 +1,134 @@
+package io.quire.node.config;
+
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * A node's configuration, built once from flags, then {@code QUIRE_*} environment variables, then
+ * defaults; validated here. Nothing else reads the environment.
+ */
+public record QuireConfig(boolean dev, int port, String host, Path dataDir, String bootstrapServers, String nodeId,
+                          String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
+                          long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
+                          int workerThreads, boolean skipCorruptRecords, Map<String, String> kafka) {
+
+    public static QuireConfig from(boolean dev, String[] args, Map<String, String> env) {
+        Map<ConfigKey, String> values = new EnumMap<>(ConfigKey.class);
+        Map<String, String> kafka = new TreeMap<>();
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (e.getKey().startsWith("QUIRE_KAFKA_")) {
+                kafka.put(e.getKey().substring("QUIRE_KAFKA_".length()).toLowerCase(Locale.ROOT).replace('_', '.'),
+                        e.getValue());
+            }
+        }
+        for (ConfigKey k : ConfigKey.values()) {
+            values.put(k, env.getOrDefault(k.env, dev ? k.devDefault : k.serveDefault));
+        }
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "'");
+            }
+            String name = a.substring(2);
+            String value;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new IllegalArgumentException("flag --" + name + " needs a value");
+            }
+            if (name.equals("kafka")) {
+                int kv = value.indexOf('=');
+                if (kv <= 0) {
+                    throw new IllegalArgumentException("--kafka takes key=value, got '" + value + "'");
+                }
+                kafka.put(value.substring(0, kv), value.substring(kv + 1));
+                continue;
+            }
+            values.put(flag(name), value);
+        }
+        int port = integer(values, ConfigKey.PORT, 0, 65535);
+        String nodeId = values.get(ConfigKey.NODE_ID).isBlank() ? "node-" + port : values.get(ConfigKey.NODE_ID);
+        String bootstrap = values.get(ConfigKey.BOOTSTRAP_SERVERS);
+        if (!dev && bootstrap.isBlank()) {
+            throw new IllegalArgumentException("serve needs --bootstrap-servers (or QUIRE_BOOTSTRAP_SERVERS)");
+        }
+        return new QuireConfig(dev, port, values.get(ConfigKey.HOST), Path.of(values.get(ConfigKey.DATA_DIR)),
+                bootstrap, nodeId, values.get(ConfigKey.JOURNAL_TOPIC),
+                (short) integer(values, ConfigKey.JOURNAL_REPLICATION, 1, 32),
+                integer(values, ConfigKey.JOURNAL_MIN_ISR, 1, 32),
+                integer(values, ConfigKey.ID_BLOCK_SIZE, 1, 1_000_000),
+                integer(values, ConfigKey.WRITE_TIMEOUT_MS, 100, 600_000),
+                integer(values, ConfigKey.READ_WAIT_TIMEOUT_MS, 0, 600_000),
+                integer(values, ConfigKey.MAX_BODY_BYTES, 1024, 1 << 30),
+                integer(values, ConfigKey.HTTP_INSTANCES, 0, 256),
+                integer(values, ConfigKey.WORKER_THREADS, 0, 256),
+                Boolean.parseBoolean(values.get(ConfigKey.SKIP_CORRUPT_RECORDS)),
+                Map.copyOf(kafka));
+    }
+
+    /** The same node with the bootstrap servers of an embedded broker. */
+    public QuireConfig withBootstrapServers(String servers) {
+        return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
+                journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
+                workerThreads, skipCorruptRecords, kafka);
+    }
+
+    /** Properties for any Kafka client of this node. */
+    public Properties kafkaProperties() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers);
+        p.putAll(kafka);
+        return p;
+    }
+
+    public int effectiveHttpInstances() {
+        return httpInstances > 0 ? httpInstances : Runtime.getRuntime().availableProcessors();
+    }
+
+    public int effectiveWorkerThreads() {
+        return workerThreads > 0 ? workerThreads : Runtime.getRuntime().availableProcessors();
+    }
+
+    /** For the start-up log: every setting, Kafka values whose key looks secret redacted. */
+    public String describe() {
+        Map<String, String> shown = new HashMap<>();
+        kafka.forEach((k, v) -> shown.put(k, k.matches(".*(password|secret|jaas|token|key).*") ? "***" : v));
+        return "mode=" + (dev ? "dev" : "serve") + " port=" + port + " host=" + host + " data-dir=" + dataDir
+                + " bootstrap-servers=" + bootstrapServers + " node-id=" + nodeId + " journal-topic=" + journalTopic
+                + " journal-replication=" + journalReplication + " journal-min-isr=" + journalMinIsr
+                + " id-block-size=" + idBlockSize + " write-timeout-ms=" + writeTimeoutMs
+                + " read-wait-timeout-ms=" + readWaitTimeoutMs + " max-body-bytes=" + maxBodyBytes
+                + " http-instances=" + effectiveHttpInstances() + " worker-threads=" + effectiveWorkerThreads()
+                + " skip-corrupt-records=" + skipCorruptRecords + " kafka=" + new TreeMap<>(shown);
+    }
+
+    private static ConfigKey flag(String name) {
+        for (ConfigKey k : ConfigKey.values()) {
+            if (k.flag.equals(name)) {
+                return k;
+            }
+        }
+        throw new IllegalArgumentException("unknown flag --" + name);
+    }
+
+    private static int integer(Map<ConfigKey, String> values, ConfigKey key, int min, int max) {
+        try {
+            int v = Integer.parseInt(values.get(key).trim());
+            if (v < min || v > max) {
+                throw new IllegalArgumentException("--" + key.flag + " must be between " + min + " and " + max);
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + key.flag + " must be a number, got '" + values.get(key) + "'");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.quire.node.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.quire.journal.model.ErrorCode;
+import io.quire.node.service.RegistryException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.RoutingContext;
+
+/** JSON in and out of the HTTP API, with the Confluent content type. */
+final class ApiJson {
+
+    static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
+    static final String OFFSET_HEADER = "X-Quire-Offset";
+
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private ApiJson() {
+    }
+
+    static <T> T body(RoutingContext ctx, Class<T> type) {
+        Buffer body = ctx.body().buffer();
+        if (body == null || body.length() == 0) {
+            throw new RegistryException(ErrorCode.BAD_REQUEST, "Request body is missing");
+        }
+        try {
+            T value = MAPPER.readValue(body.getBytes(), type);
+            if (value == null) {
+                throw new RegistryException(ErrorCode.BAD_REQUEST, "Request body is null");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw new RegistryException(ErrorCode.BAD_REQUEST, e.getOriginalMessage());
+        } catch (java.io.IOException e) {
+            throw new RegistryException(ErrorCode.BAD_REQUEST, e.getMessage());
+        }
+    }
+
+    static void ok(RoutingContext ctx, Object value) {
+        send(ctx, 200, value);
+    }
+
+    static void okBytes(RoutingContext ctx, byte[] json) {
+        ctx.response().putHeader("Content-Type", CONTENT_TYPE).end(Buffer.buffer(json));
+    }
+
+    static void send(RoutingContext ctx, int status, Object value) {
+        try {
+            ctx.response().setStatusCode(status).putHeader("Content-Type", CONTENT_TYPE)
+                    .end(Buffer.buffer(MAPPER.writeValueAsBytes(value)));
+        } catch (JsonProcessingException e) {
+            ctx.fail(e);
+        }
+    }
+
+    /** A write's answer, with the journal offset it was applied at for read-your-writes elsewhere. */
+    static void written(RoutingContext ctx, long offset, Object value) {
+        ctx.response().putHeader(OFFSET_HEADER, Long.toString(offset));
+        ok(ctx, value);
+    }
+}

@@ -1,0 +1,42 @@
+package io.quire.node.http;
+
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.service.RegistryWrites;
+import io.vertx.ext.web.RoutingContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /compatibility/subjects/{s}/versions[/{v}]}: would this schema be accepted. */
+final class CompatibilityHandler {
+
+    private final RegistryWrites writes;
+
+    CompatibilityHandler(RegistryWrites writes) {
+        this.writes = writes;
+    }
+
+    void againstVersion(RoutingContext ctx) {
+        check(ctx, true);
+    }
+
+    void againstAll(RoutingContext ctx) {
+        check(ctx, false);
+    }
+
+    private void check(RoutingContext ctx, boolean oneVersion) {
+        RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
+        boolean verbose = Params.flag(ctx, "verbose");
+        Async.reply(ctx, writes.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req),
+                (c, messages) -> ApiJson.ok(c, body(messages, verbose)));
+    }
+
+    private static Map<String, Object> body(List<String> messages, boolean verbose) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("is_compatible", messages.isEmpty());
+        if (verbose) {
+            body.put("messages", messages);
+        }
+        return body;
+    }
+}

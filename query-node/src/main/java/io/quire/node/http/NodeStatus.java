@@ -1,0 +1,13 @@
+package io.quire.node.http;
+
+/** What the operations endpoints need to know about the node. */
+public interface NodeStatus {
+
+    /** Whether the node has applied the journal up to the end it saw at start-up and serves its view. */
+    boolean ready();
+
+    /** A short human-readable state for the readiness body. */
+    String state();
+
+    long appliedOffset();
+}

@@ -1,0 +1,67 @@
+package io.quire.node.http;
+
+import io.quire.journal.view.Position;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.ViewDigest;
+import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.service.ViewAccess;
+import io.vertx.ext.web.RoutingContext;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/** Root, health, metrics and the admin endpoints operators and {@code verify} use. */
+final class OpsHandler {
+
+    private final NodeStatus status;
+    private final QuireMetrics metrics;
+    private final ViewAccess access;
+    private final Executor workers;
+
+    OpsHandler(NodeStatus status, QuireMetrics metrics, ViewAccess access, Executor workers) {
+        this.status = status;
+        this.metrics = metrics;
+        this.access = access;
+        this.workers = workers;
+    }
+
+    void root(RoutingContext ctx) {
+        ApiJson.ok(ctx, Map.of());
+    }
+
+    void live(RoutingContext ctx) {
+        ApiJson.ok(ctx, Map.of("status", "UP"));
+    }
+
+    void ready(RoutingContext ctx) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        boolean ready = status.ready();
+        body.put("status", ready ? "UP" : "DOWN");
+        body.put("state", status.state());
+        body.put("appliedOffset", status.appliedOffset());
+        ApiJson.send(ctx, ready ? 200 : 503, body);
+    }
+
+    void metrics(RoutingContext ctx) {
+        ctx.response().putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape());
+    }
+
+    /** The applied offset and the rolling digest of (offset, outcome): equal on replicas at the same offset. */
+    void position(RoutingContext ctx) {
+        Position p = access.view().position();
+        ApiJson.ok(ctx, Map.of("offset", p.offset(), "digest", p.digestHex()));
+    }
+
+    /** A digest of every byte of the view (a full scan, on a worker): equal to a fresh rebuild's. */
+    void viewDigest(RoutingContext ctx) {
+        RegistryView view = access.view();
+        Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
+            // Scan first and read the position after: the scan covers at least that much.
+            String digest = ViewDigest.of(view.kv());
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("viewDigest", digest);
+            return body;
+        }, workers), ApiJson::ok);
+    }
+}

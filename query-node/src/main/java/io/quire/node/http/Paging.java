@@ -1,0 +1,38 @@
+package io.quire.node.http;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.node.service.RegistryException;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/** {@code offset} and {@code limit} on list endpoints; {@code limit} -1 or absent means all. */
+final class Paging {
+
+    private Paging() {
+    }
+
+    static <T> List<T> page(RoutingContext ctx, List<T> all) {
+        int offset = number(ctx, "offset", 0);
+        int limit = number(ctx, "limit", -1);
+        if (offset < 0) {
+            throw new RegistryException(ErrorCode.UNPROCESSABLE, "offset must not be negative");
+        }
+        if (offset >= all.size()) {
+            return List.of();
+        }
+        int end = limit < 0 ? all.size() : (int) Math.min(all.size(), (long) offset + limit);
+        return all.subList(offset, end);
+    }
+
+    private static int number(RoutingContext ctx, String name, int dflt) {
+        String text = ctx.queryParams().get(name);
+        if (text == null || text.isEmpty()) {
+            return dflt;
+        }
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new RegistryException(ErrorCode.UNPROCESSABLE, name + " must be a number");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.quire.node.http;
+
+import io.quire.journal.model.SchemaType;
+import io.quire.node.service.RegistryReads;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/** {@code /schemas…}: resolve by id (the hot path), the id's subjects and versions, the types. */
+final class SchemasHandler {
+
+    private final RegistryReads reads;
+
+    SchemasHandler(RegistryReads reads) {
+        this.reads = reads;
+    }
+
+    void byId(RoutingContext ctx) {
+        ApiJson.okBytes(ctx, reads.schemaBody(Params.id(ctx)));
+    }
+
+    void rawById(RoutingContext ctx) {
+        ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(reads.schema(Params.id(ctx)).schema());
+    }
+
+    void subjectsOfId(RoutingContext ctx) {
+        ApiJson.ok(ctx, reads.subjectsOfId(Params.id(ctx), Params.flag(ctx, "deleted")));
+    }
+
+    void versionsOfId(RoutingContext ctx) {
+        ApiJson.ok(ctx, reads.versionsOfId(Params.id(ctx), Params.flag(ctx, "deleted")));
+    }
+
+    void types(RoutingContext ctx) {
+        ApiJson.ok(ctx, List.of(SchemaType.JSON.name(), SchemaType.PROTOBUF.name(), SchemaType.AVRO.name()));
+    }
+}

@@ -1,0 +1,59 @@
+package io.quire.node.http;
+
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.service.RegistryReads;
+import io.quire.node.service.RegistryWrites;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Map;
+
+/** {@code /subjects…}: list, register, look up, read versions, delete. */
+final class SubjectsHandler {
+
+    private final RegistryReads reads;
+    private final RegistryWrites writes;
+
+    SubjectsHandler(RegistryReads reads, RegistryWrites writes) {
+        this.reads = reads;
+        this.writes = writes;
+    }
+
+    void list(RoutingContext ctx) {
+        ApiJson.ok(ctx, Paging.page(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
+                Params.flag(ctx, "deletedOnly"))));
+    }
+
+    void register(RoutingContext ctx) {
+        RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
+        Async.reply(ctx, writes.register(Params.subject(ctx), req, Params.principal(ctx)),
+                (c, w) -> ApiJson.written(c, w.offset(), Map.of("id", w.value())));
+    }
+
+    void lookup(RoutingContext ctx) {
+        RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
+        Async.reply(ctx, writes.lookup(Params.subject(ctx), req, Params.flag(ctx, "deleted")), ApiJson::ok);
+    }
+
+    void versions(RoutingContext ctx) {
+        ApiJson.ok(ctx, Paging.page(ctx, reads.versions(Params.subject(ctx), Params.flag(ctx, "deleted"),
+                Params.flag(ctx, "deletedOnly"))));
+    }
+
+    void version(RoutingContext ctx) {
+        ApiJson.ok(ctx, reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted")));
+    }
+
+    void versionSchema(RoutingContext ctx) {
+        String schema = reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted")).schema();
+        ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(schema);
+    }
+
+    void deleteSubject(RoutingContext ctx) {
+        Async.reply(ctx, writes.deleteSubject(Params.subject(ctx), Params.flag(ctx, "permanent"), Params.principal(ctx)),
+                (c, w) -> ApiJson.written(c, w.offset(), w.value()));
+    }
+
+    void deleteVersion(RoutingContext ctx) {
+        Async.reply(ctx, writes.deleteVersion(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "permanent"),
+                Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(), w.value()));
+    }
+}

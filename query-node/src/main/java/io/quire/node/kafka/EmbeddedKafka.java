@@ -1,0 +1,129 @@
+package io.quire.node.kafka;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import kafka.tools.StorageTool;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A single-node KRaft broker (combined broker and controller) in this JVM, its log under
+ * {@code dir}. The first start formats the directory and records the chosen ports, so a restart
+ * comes back on the same address with the same data.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
+
+    private final Path dir;
+    private KafkaRaftServer server;
+    private String bootstrapServers;
+
+    public EmbeddedKafka(Path dir) {
+        this.dir = dir;
+    }
+
+    public synchronized EmbeddedKafka start() throws IOException {
+        Files.createDirectories(dir);
+        Path stateFile = dir.resolve("quire-embedded.properties");
+        Properties state = new Properties();
+        if (Files.exists(stateFile)) {
+            try (Reader r = Files.newBufferedReader(stateFile)) {
+                state.load(r);
+            }
+        } else {
+            state.setProperty("cluster.id", Uuid.randomUuid().toString());
+            state.setProperty("broker.port", Integer.toString(freePort()));
+            state.setProperty("controller.port", Integer.toString(freePort()));
+        }
+        int brokerPort = Integer.parseInt(state.getProperty("broker.port"));
+        int controllerPort = Integer.parseInt(state.getProperty("controller.port"));
+        Path logDir = dir.resolve("log");
+        Properties props = brokerProperties(logDir, brokerPort, controllerPort);
+        if (!Files.exists(logDir.resolve("meta.properties"))) {
+            format(props, state.getProperty("cluster.id"));
+            try (Writer w = Files.newBufferedWriter(stateFile)) {
+                state.store(w, "Quire embedded broker: keep, the broker's log depends on it");
+            }
+        }
+        long t0 = System.nanoTime();
+        server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
+        server.startup();
+        bootstrapServers = "127.0.0.1:" + brokerPort;
+        LOG.info("embedded Kafka broker up at {} in {} ms (data {})", bootstrapServers,
+                (System.nanoTime() - t0) / 1_000_000, logDir);
+        return this;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    private static Properties brokerProperties(Path logDir, int brokerPort, int controllerPort) {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("log.dirs", logDir.toString());
+        p.setProperty("num.partitions", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("group.initial.rebalance.delay.ms", "0");
+        p.setProperty("auto.create.topics.enable", "false");
+        return p;
+    }
+
+    private static void format(Properties props, String clusterId) throws IOException {
+        Path config = Files.createTempFile("quire-kraft", ".properties");
+        try {
+            try (Writer w = Files.newBufferedWriter(config)) {
+                props.store(w, null);
+            }
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int rc = StorageTool.execute(new String[] {"format", "-t", clusterId, "-c", config.toString(),
+                "--ignore-formatted"}, new PrintStream(out, true, StandardCharsets.UTF_8));
+            if (rc != 0) {
+                throw new IOException("formatting the embedded broker's log failed: " + out.toString(StandardCharsets.UTF_8));
+            }
+        } finally {
+            Files.deleteIfExists(config);
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (server != null) {
+            server.shutdown();
+            server.awaitShutdown();
+            server = null;
+        }
+    }
+}

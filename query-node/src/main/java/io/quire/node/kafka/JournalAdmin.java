@@ -1,0 +1,81 @@
+package io.quire.node.kafka;
+
+import io.quire.journal.JournalContract;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Creates the journal topic when missing, refuses one that breaks the contract, reads its end. */
+public final class JournalAdmin implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JournalAdmin.class);
+
+    private final Admin admin;
+    private final String topic;
+
+    public JournalAdmin(Properties kafka, String topic) {
+        this.admin = Admin.create(kafka);
+        this.topic = topic;
+    }
+
+    /** Ensures the topic exists with exactly one partition. */
+    public void ensureJournal(short replication, int minInsyncReplicas) throws Exception {
+        Optional<TopicDescription> existing = describe();
+        if (existing.isEmpty()) {
+            NewTopic t = new NewTopic(topic, JournalContract.PARTITIONS, replication)
+                    .configs(JournalContract.topicConfig(minInsyncReplicas));
+            try {
+                admin.createTopics(List.of(t)).all().get(30, TimeUnit.SECONDS);
+                LOG.info("created journal topic {} (1 partition, replication {}, min.insync.replicas {})", topic,
+                        replication, minInsyncReplicas);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw e;
+                }
+            }
+            existing = describe();
+        }
+        int partitions = existing.orElseThrow().partitions().size();
+        if (partitions != JournalContract.PARTITIONS) {
+            throw new IllegalStateException("journal topic " + topic + " has " + partitions
+                    + " partitions; Quire needs exactly 1 for a total order of commands. Refusing to start.");
+        }
+    }
+
+    private Optional<TopicDescription> describe() throws Exception {
+        try {
+            return Optional.ofNullable(admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS)
+                    .get(topic));
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** The offset the next journal record will get. */
+    public long endOffset(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
+        TopicPartition tp = new TopicPartition(topic, 0);
+        return admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp)
+                .get(timeoutMs, TimeUnit.MILLISECONDS).offset();
+    }
+
+    @Override
+    public void close() {
+        admin.close();
+    }
+}

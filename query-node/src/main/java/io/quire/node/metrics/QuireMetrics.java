@@ -1,0 +1,70 @@
+package io.quire.node.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.outcome.Outcome;
+import io.quire.node.view.ApplyListener;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.LongSupplier;
+
+/** Every meter of a node, its name and its tags, in one place. The applier itself records nothing. */
+public final class QuireMetrics implements ApplyListener {
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Timer> http = new ConcurrentHashMap<>();
+    private final Counter conflicts;
+
+    public QuireMetrics() {
+        conflicts = Counter.builder("quire.write.conflicts")
+                .description("Writes re-checked and resubmitted because the subject changed under them")
+                .register(registry);
+    }
+
+    /** Gauges read from the node's state when scraped. */
+    public void bind(LongSupplier appliedOffset, LongSupplier applyLag, LongSupplier corruptSkipped,
+                     LongSupplier idLeases) {
+        Gauge.builder("quire.journal.applied.offset", appliedOffset::getAsLong)
+                .description("Offset of the last journal record applied to this node's view").register(registry);
+        Gauge.builder("quire.journal.apply.lag", applyLag::getAsLong)
+                .description("Journal records written but not yet applied here (refreshed every few seconds)")
+                .register(registry);
+        Gauge.builder("quire.journal.corrupt.skipped", corruptSkipped::getAsLong)
+                .description("Unreadable journal records applied as rejections (skip-corrupt-records on)")
+                .register(registry);
+        Gauge.builder("quire.id.leases", idLeases::getAsLong)
+                .description("Id blocks this node leased since it started").register(registry);
+    }
+
+    @Override
+    public void applied(long offset, Envelope envelope, Outcome outcome) {
+        String type = envelope == null ? "Unreadable" : envelope.command().type().wireName;
+        String key = type + '/' + outcome.type().wireName;
+        commands.computeIfAbsent(key, k -> Counter.builder("quire.journal.commands")
+                .description("Journal commands applied, by command type and outcome")
+                .tag("type", type).tag("outcome", outcome.type().wireName).register(registry)).increment();
+    }
+
+    public void writeConflict() {
+        conflicts.increment();
+    }
+
+    public void httpRequest(String method, String route, int status, long nanos) {
+        String key = method + ' ' + route + ' ' + status;
+        http.computeIfAbsent(key, k -> Timer.builder("quire.http.requests")
+                .description("HTTP requests by route template and status")
+                .tag("method", method).tag("route", route).tag("status", Integer.toString(status))
+                .publishPercentileHistogram(false)
+                .register(registry)).record(Duration.ofNanos(nanos));
+    }
+
+    public String scrape() {
+        return registry.scrape();
+    }
+}

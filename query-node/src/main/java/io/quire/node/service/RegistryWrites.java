@@ -1,0 +1,267 @@
+package io.quire.node.service;
+
+import io.quire.ids.BlockAllocator;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteMode;
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetConfig;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.ConfigDeleted;
+import io.quire.journal.outcome.ConfigSet;
+import io.quire.journal.outcome.Conflict;
+import io.quire.journal.outcome.ModeDeleted;
+import io.quire.journal.outcome.ModeSet;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.outcome.SubjectDeleted;
+import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.api.SchemaVersion;
+import io.quire.node.api.Written;
+import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.schema.CompatibilityChecker;
+import io.quire.node.schema.CompatibilityChecker.Earlier;
+import io.quire.node.schema.ParsedSchema;
+import io.quire.node.view.AppliedTracker.Applied;
+import io.quire.node.write.CommandSubmitter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * Writes, and the reads that need parsing. The expensive part (parse, canonical form,
+ * compatibility) runs on worker threads against the local view; the command carries the level
+ * and subject revision it was checked against; a conflict at apply time re-checks and resubmits.
+ */
+public final class RegistryWrites {
+
+    static final int MAX_ATTEMPTS = 8;
+
+    private final ViewAccess access;
+    private final SchemaParsing parsing;
+    private final CommandSubmitter submitter;
+    private final BlockAllocator ids;
+    private final Executor workers;
+    private final QuireMetrics metrics;
+
+    public RegistryWrites(ViewAccess access, SchemaParsing parsing, CommandSubmitter submitter, BlockAllocator ids,
+                          Executor workers, QuireMetrics metrics) {
+        this.access = access;
+        this.parsing = parsing;
+        this.submitter = submitter;
+        this.ids = ids;
+        this.workers = workers;
+        this.metrics = metrics;
+    }
+
+    public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, String principal) {
+        validSubject(subject);
+        if (req.id() != null || req.version() != null) {
+            throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                    "Subject " + subject + " is not in import mode; id and version cannot be given");
+        }
+        SchemaType type = schemaType(req.schemaType());
+        writable(access.view(), subject);
+        return CompletableFuture.supplyAsync(
+                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty()), workers)
+                .thenCompose(parsed -> attempt(subject, parsed, principal, 1));
+    }
+
+    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n) {
+        RegistryView view = access.view();
+        writable(view, subject);
+        Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+        if (existing.isPresent()) {
+            for (int v : view.versionsWithId(subject, existing.get())) {
+                if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
+                    return CompletableFuture.completedFuture(new Written<>(existing.get(), view.position().offset()));
+                }
+            }
+        }
+        CompatibilityLevel level = view.effectiveLevel(subject);
+        long revision = view.revision(subject);
+        List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
+                earlier(view, subject, level));
+        if (!problems.isEmpty()) {
+            throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
+        }
+        CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
+                .orElseGet(() -> ids.nextId().toCompletableFuture());
+        return id.thenCompose(proposed -> submitter.submit(new RegisterSchema(subject, parsed.type(),
+                        parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision), principal))
+                .thenComposeAsync(applied -> {
+                    if (applied.outcome() instanceof Conflict c) {
+                        metrics.writeConflict();
+                        if (n >= MAX_ATTEMPTS) {
+                            throw RegistryException.of(ErrorCode.STORE_ERROR,
+                                    "gave up after " + n + " concurrent changes to the subject: " + c.reason());
+                        }
+                        return attempt(subject, parsed, principal, n + 1);
+                    }
+                    SchemaRegistered r = expect(applied, SchemaRegistered.class);
+                    return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
+                }, workers);
+    }
+
+    /** The live versions a check at this level compares with, oldest first. */
+    private List<Earlier> earlier(RegistryView view, String subject, CompatibilityLevel level) {
+        List<Earlier> out = new ArrayList<>();
+        if (level == CompatibilityLevel.NONE) {
+            return out;
+        }
+        if (!level.transitive) {
+            view.latestLive(subject).ifPresent(v -> out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId()))));
+            return out;
+        }
+        for (VersionRecord v : view.versions(subject)) {
+            if (!v.deleted()) {
+                out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+            }
+        }
+        return out;
+    }
+
+    /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
+    public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted) {
+        SchemaType type = schemaType(req.schemaType());
+        return CompletableFuture.supplyAsync(() -> {
+            RegistryView view = access.view();
+            var record = view.subject(subject);
+            if (record.isEmpty() || record.get().softDeleted() && !deleted) {
+                throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+            }
+            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
+            Optional<Long> id = view.idForFingerprint(parsed.fingerprint());
+            if (id.isPresent()) {
+                List<Integer> versions = view.versionsWithId(subject, id.get());
+                for (int i = versions.size() - 1; i >= 0; i--) {
+                    VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
+                    if (deleted || !v.deleted()) {
+                        return RegistryReads.toApi(subject, v, view.schema(id.get()).orElseThrow());
+                    }
+                }
+            }
+            throw new RegistryException(ErrorCode.SCHEMA_NOT_FOUND, "Schema not found");
+        }, workers);
+    }
+
+    /**
+     * The compatibility endpoints: against one version ({@code spec} not null, in the directions of
+     * the subject's level) or against the versions the level names.
+     */
+    public CompletableFuture<List<String>> checkCompatibility(String subject, VersionSpec spec, RegisterRequest req) {
+        SchemaType type = schemaType(req.schemaType());
+        return CompletableFuture.supplyAsync(() -> {
+            RegistryView view = access.view();
+            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
+            CompatibilityLevel level = view.effectiveLevel(subject);
+            List<Earlier> against;
+            if (spec != null) {
+                VersionRecord v = RegistryReads.find(view, subject, spec, false);
+                against = List.of(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+            } else {
+                against = earlier(view, subject, level);
+            }
+            return CompatibilityChecker.check(parsing.support(type), level, parsed, against);
+        }, workers);
+    }
+
+    public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {
+        validSubject(subject);
+        return submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
+    }
+
+    public CompletableFuture<Written<Integer>> deleteVersion(String subject, VersionSpec spec, boolean permanent,
+                                                             String principal) {
+        validSubject(subject);
+        int version = spec.number();
+        if (spec.isLatest()) {
+            RegistryView view = access.view();
+            if (view.subject(subject).isEmpty()) {
+                throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+            }
+            Optional<VersionRecord> latest = permanent
+                    ? view.versions(subject).stream().reduce((a, b) -> b) : view.latestLive(subject);
+            version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
+        }
+        return submit(new DeleteVersion(subject, version, permanent), principal, VersionDeleted.class,
+                VersionDeleted::version);
+    }
+
+    public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, String principal) {
+        if (subject != null) {
+            validSubject(subject);
+        }
+        CompatibilityLevel parsed = CompatibilityLevel.parse(level)
+                .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
+        return submit(new SetConfig(subject, parsed), principal, ConfigSet.class, ConfigSet::level);
+    }
+
+    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(String subject, String principal) {
+        return submit(new DeleteConfig(subject), principal, ConfigDeleted.class, ConfigDeleted::previous);
+    }
+
+    public CompletableFuture<Written<Mode>> setMode(String subject, String mode, String principal) {
+        if (subject != null) {
+            validSubject(subject);
+        }
+        Mode parsed = Mode.parse(mode).orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_MODE,
+                "Valid values are READWRITE, READONLY, READONLY_OVERRIDE, IMPORT"));
+        if (parsed == Mode.IMPORT) {
+            throw RegistryException.of(ErrorCode.INVALID_MODE, "IMPORT mode is not supported by this version of Quire");
+        }
+        return submit(new SetMode(subject, parsed), principal, ModeSet.class, ModeSet::mode);
+    }
+
+    public CompletableFuture<Written<Mode>> deleteMode(String subject, String principal) {
+        return submit(new DeleteMode(subject), principal, ModeDeleted.class, ModeDeleted::previous);
+    }
+
+    private <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal,
+                                                                         Class<O> type, Function<O, T> value) {
+        return submitter.submit(command, principal)
+                .thenApply(applied -> new Written<>(value.apply(expect(applied, type)), applied.offset()));
+    }
+
+    static <O extends Outcome> O expect(Applied applied, Class<O> type) {
+        Outcome o = applied.outcome();
+        if (o instanceof Rejected r) {
+            throw new RegistryException(r.error(), r.message());
+        }
+        if (!type.isInstance(o)) {
+            throw RegistryException.of(ErrorCode.STORE_ERROR, "unexpected outcome " + o);
+        }
+        return type.cast(o);
+    }
+
+    private static void writable(RegistryView view, String subject) {
+        if (!view.effectiveMode(subject).allowsWrites()) {
+            throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
+        }
+    }
+
+    static void validSubject(String subject) {
+        if (!Subject.isValid(subject)) {
+            throw RegistryException.of(ErrorCode.INVALID_SUBJECT, String.valueOf(subject));
+        }
+    }
+
+    static SchemaType schemaType(String text) {
+        return SchemaType.parse(text).orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
+                "Invalid schema type " + text));
+    }
+}

@@ -1,0 +1,87 @@
+package io.quire.node.service;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.schema.AvroSupport;
+import io.quire.node.schema.ParsedSchema;
+import io.quire.node.schema.SchemaSupport;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Parsing at the edge: picks the language, resolves references against the local view and keeps
+ * recently parsed stored schemas (by id, which never changes content) so compatibility checks do
+ * not re-parse the same earlier versions again and again.
+ */
+public final class SchemaParsing {
+
+    private static final int CACHE_SIZE = 10_000;
+
+    private final Map<SchemaType, SchemaSupport> languages = new EnumMap<>(SchemaType.class);
+    private final Map<Long, ParsedSchema> byId = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, ParsedSchema> eldest) {
+            return size() > CACHE_SIZE;
+        }
+    };
+
+    public SchemaParsing() {
+        languages.put(SchemaType.AVRO, new AvroSupport());
+    }
+
+    public SchemaSupport support(SchemaType type) {
+        SchemaSupport s = languages.get(type);
+        if (s == null) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA,
+                    "Invalid schema: schema type " + type + " is not supported yet by this registry");
+        }
+        return s;
+    }
+
+    public ParsedSchema parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references) {
+        if (text == null || text.isBlank()) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: empty schema");
+        }
+        return support(type).parse(text, references, resolve(view, references));
+    }
+
+    /** A stored schema, parsed once and cached by id. */
+    public ParsedSchema parseStored(RegistryView view, long id) {
+        synchronized (byId) {
+            ParsedSchema cached = byId.get(id);
+            if (cached != null) {
+                return cached;
+            }
+        }
+        StoredSchema stored = view.schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
+        ParsedSchema parsed = parse(view, stored.schemaType(), stored.schema(), stored.references());
+        synchronized (byId) {
+            byId.put(id, parsed);
+        }
+        return parsed;
+    }
+
+    private Map<String, String> resolve(RegistryView view, List<SchemaReference> references) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        for (SchemaReference r : references) {
+            if (r.name() == null || r.subject() == null) {
+                throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
+            }
+            VersionRecord v = (r.version() == -1 ? view.latestLive(r.subject())
+                    : view.version(r.subject(), r.version()).filter(x -> !x.deleted()))
+                    .orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
+                            "Invalid schema: reference " + r.name() + " to subject " + r.subject() + " version "
+                                    + r.version() + " does not exist"));
+            StoredSchema target = view.schema(v.schemaId()).orElseThrow();
+            resolved.putAll(resolve(view, target.references()));
+            resolved.put(r.name(), target.schema());
+        }
+        return resolved;
+    }
+}

@@ -1,0 +1,34 @@
+package io.quire.node.view;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The one topology of a query node, used by {@code main} and by the {@code TopologyTestDriver}
+ * tests alike: the whole journal into one global, persistent RocksDB store. A global store is read
+ * by every node in full (no consumer group, no partition assignment) and has no changelog: the
+ * journal is the changelog. The store is Quire's own {@link ViewStore}. See docs/adr/0001-view-store.md.
+ */
+public final class JournalTopology {
+
+    public static final String STORE = "quire-view";
+
+    private JournalTopology() {
+    }
+
+    public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
+                                 AtomicLong skippedCorrupt) {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.addGlobalStore(
+                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE), Serdes.Bytes(), Serdes.ByteArray())
+                        .withLoggingDisabled(),
+                journalTopic,
+                Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName("journal"),
+                () -> new ApplyProcessor(STORE, listener, skipCorrupt, skippedCorrupt));
+        return builder.build();
+    }
+}
