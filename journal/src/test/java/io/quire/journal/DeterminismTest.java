@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * view that "crashes" at random points and replays from an earlier offset. A failure prints its
  * seed; pin it in {@link #pinnedSeed()} to reproduce.
  */
-class DeterminismTest {
+public class DeterminismTest {
 
     static final int RECORDS = 3_000;
 
@@ -85,7 +85,7 @@ class DeterminismTest {
         return kv;
     }
 
-    static List<Envelope> randomJournal(Random random) {
+    public static List<Envelope> randomJournal(Random random) {
         List<Envelope> out = new ArrayList<>();
         ReplayedJournal model = new ReplayedJournal();
         String[] subjects = {"a", "b", "c", "orders-value", "ü-subject"};

@@ -1,0 +1,257 @@
+package io.quire.node.it;
+
+import static io.quire.node.it.Http.record;
+import static io.quire.node.it.Http.schemaBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quire.node.QuireNode;
+import java.nio.file.Files;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Confluent API of one node over real HTTP, on a real broker: round trips and error codes. */
+class RegistryApiIT {
+
+    static QuireNode node;
+    static Http http;
+
+    static final String NAME = "{\"name\":\"name\",\"type\":\"string\"}";
+    static final String AGE_DEFAULT = "{\"name\":\"age\",\"type\":\"int\",\"default\":0}";
+    static final String AGE = "{\"name\":\"age\",\"type\":\"int\"}";
+
+    @BeforeAll
+    static void start() throws Exception {
+        node = Nodes.start(Nodes.config("api-it", Files.createTempDirectory("quire-api-it"), "api-node",
+                "--read-wait-timeout-ms", "500"));
+        http = new Http(node.httpPort());
+    }
+
+    @AfterAll
+    static void stop() {
+        node.close();
+    }
+
+    static long register(String subject, String avro) {
+        Http.Response r = http.post("/subjects/" + subject + "/versions", schemaBody(avro));
+        assertEquals(200, r.status(), r.body());
+        return r.json().get("id").asLong();
+    }
+
+    static long position() {
+        return http.get("/admin/position").json().get("offset").asLong();
+    }
+
+    @Test
+    void rootAndTypes() {
+        assertEquals("{}", http.get("/").body());
+        assertEquals("[\"JSON\",\"PROTOBUF\",\"AVRO\"]", http.get("/schemas/types").body());
+    }
+
+    @Test
+    void registerIsIdempotentAndIdsIdentifyContentAcrossSubjects() {
+        long id = register("users-value", record("User", NAME));
+        assertEquals(id, register("users-value", record("User", NAME)), "same schema, same id");
+        assertEquals(id, register("users-copy", record("User", NAME)), "same content in another subject");
+        assertEquals("[1]", http.get("/subjects/users-value/versions").body(), "no new version for a re-register");
+        long v2 = register("users-value", record("User", NAME, AGE_DEFAULT));
+        assertNotEquals(id, v2);
+
+        JsonNode latest = http.get("/subjects/users-value/versions/latest").json();
+        assertEquals(2, latest.get("version").asInt());
+        assertEquals(v2, latest.get("id").asLong());
+        assertFalse(latest.has("schemaType"), "AVRO leaves schemaType out");
+        assertEquals(latest, http.get("/subjects/users-value/versions/-1").json());
+        assertEquals(record("User", NAME), http.get("/subjects/users-value/versions/1/schema").body());
+        assertEquals(record("User", NAME), http.get("/schemas/ids/" + id).json().get("schema").asText());
+        assertEquals(record("User", NAME), http.get("/schemas/ids/" + id + "/schema").body());
+        assertEquals(http.get("/schemas/ids/" + id).body(), http.get("/schemas/ids/" + id + "?subject=users-value").body());
+        assertEquals("[\"users-copy\",\"users-value\"]", http.get("/schemas/ids/" + id + "/subjects").body());
+        assertEquals("[{\"subject\":\"users-copy\",\"version\":1},{\"subject\":\"users-value\",\"version\":1}]",
+                http.get("/schemas/ids/" + id + "/versions").body());
+
+        JsonNode found = http.post("/subjects/users-value", schemaBody(record("User", NAME))).json();
+        assertEquals(1, found.get("version").asInt());
+        assertEquals(id, found.get("id").asLong());
+        assertEquals("users-value", found.get("subject").asText());
+    }
+
+    @Test
+    void incompatibleSchemasAreRefusedWith409AndChangeNothing() {
+        register("orders-value", record("Order", NAME));
+        long before = position();
+        Http.Response r = http.post("/subjects/orders-value/versions", schemaBody(record("Order", NAME, AGE)));
+        assertEquals(409, r.status());
+        assertEquals(409, r.errorCode());
+        assertTrue(r.json().get("message").asText().contains("READER_FIELD_MISSING_DEFAULT_VALUE"), r.body());
+        assertEquals(before, position(), "the journal took nothing");
+
+        JsonNode verdict = http.post("/compatibility/subjects/orders-value/versions/latest?verbose=true",
+                schemaBody(record("Order", NAME, AGE))).json();
+        assertFalse(verdict.get("is_compatible").asBoolean());
+        assertTrue(verdict.get("messages").size() > 0);
+        JsonNode ok = http.post("/compatibility/subjects/orders-value/versions",
+                schemaBody(record("Order", NAME, AGE_DEFAULT))).json();
+        assertTrue(ok.get("is_compatible").asBoolean());
+        assertFalse(ok.has("messages"), "messages only with verbose=true");
+    }
+
+    @Test
+    void everyLevelChecksTheRightDirectionAndDepth() {
+        // v1 {a}, v2 {a, b=default}; candidate {b=default}: drops a (no default).
+        String a = "{\"name\":\"a\",\"type\":\"string\"}";
+        String b = "{\"name\":\"b\",\"type\":\"int\",\"default\":1}";
+        String[][] cases = {
+            // level, candidate, expected compatible
+            {"NONE", record("R", "{\"name\":\"z\",\"type\":\"int\"}"), "true"},
+            {"BACKWARD", record("R", b), "true"},          // new reads old: a ignored, b defaulted
+            {"FORWARD", record("R", b), "false"},          // old reads new: a missing, no default
+            {"FULL", record("R", b), "false"},
+            {"BACKWARD", record("R", a, b, "{\"name\":\"c\",\"type\":\"int\"}"), "false"},
+            {"FORWARD", record("R", a, b, "{\"name\":\"c\",\"type\":\"int\"}"), "true"},
+            {"BACKWARD_TRANSITIVE", record("R", a, b), "true"},
+            {"FULL_TRANSITIVE", record("R", a, b), "true"},
+            {"FORWARD_TRANSITIVE", record("R", a), "true"},
+        };
+        int n = 0;
+        for (String[] c : cases) {
+            String subject = "levels-" + n++;
+            register(subject, record("R", a));
+            register(subject, record("R", a, b));
+            assertEquals(200, http.put("/config/" + subject, "{\"compatibility\":\"" + c[0] + "\"}").status());
+            Http.Response r = http.post("/subjects/" + subject + "/versions", schemaBody(c[1]));
+            assertEquals(Boolean.parseBoolean(c[2]) ? 200 : 409, r.status(), c[0] + " " + c[1] + " -> " + r.body());
+        }
+        // Transitive depth: v1 {x:int}, v2 {x:long} (BACKWARD ok), v3 {x:int}? reads long->int no.
+        String x = "{\"name\":\"x\",\"type\":\"int\"}";
+        String xl = "{\"name\":\"x\",\"type\":\"long\"}";
+        register("depth", record("D", x));
+        http.put("/config/depth", "{\"compatibility\":\"FORWARD\"}");
+        // FORWARD: old {x:int} must read new {x:int,y default}; fine.
+        register("depth", record("D", x, "{\"name\":\"y\",\"type\":\"int\",\"default\":0}"));
+        http.put("/config/depth", "{\"compatibility\":\"BACKWARD\"}");
+        register("depth", record("D", xl, "{\"name\":\"y\",\"type\":\"int\",\"default\":0}"));
+        assertEquals(200, http.post("/compatibility/subjects/depth/versions/latest",
+                schemaBody(record("D", xl))).status());
+        http.put("/config/depth", "{\"compatibility\":\"FORWARD_TRANSITIVE\"}");
+        // old v1..v3 must read {x:long}: v1/v2 have x:int and cannot read long.
+        assertFalse(http.post("/compatibility/subjects/depth/versions", schemaBody(record("D", xl)))
+                .json().get("is_compatible").asBoolean());
+        http.put("/config/depth", "{\"compatibility\":\"FORWARD\"}");
+        assertTrue(http.post("/compatibility/subjects/depth/versions", schemaBody(record("D", xl)))
+                .json().get("is_compatible").asBoolean(), "FORWARD only checks the latest");
+    }
+
+    @Test
+    void softDeleteHidesButKeepsIdsResolvableAndPermanentDeleteNeedsItFirst() {
+        long id = register("del-value", record("Del", NAME));
+        register("del-value", record("Del", NAME, AGE_DEFAULT));
+        assertEquals(40405, http.delete("/subjects/del-value?permanent=true").errorCode());
+        assertEquals(40407, http.delete("/subjects/del-value/versions/1?permanent=true").errorCode());
+        assertEquals("1", http.delete("/subjects/del-value/versions/1").body());
+        assertEquals(40406, http.delete("/subjects/del-value/versions/1").errorCode());
+        assertEquals("[2]", http.get("/subjects/del-value/versions").body());
+        assertEquals("[1,2]", http.get("/subjects/del-value/versions?deleted=true").body());
+        assertEquals("[1]", http.get("/subjects/del-value/versions?deletedOnly=true").body());
+        assertEquals(40402, http.get("/subjects/del-value/versions/1").errorCode());
+        assertEquals(200, http.get("/subjects/del-value/versions/1?deleted=true").status());
+
+        assertEquals("[2]", http.delete("/subjects/del-value").body());
+        assertEquals(40404, http.delete("/subjects/del-value").errorCode());
+        assertFalse(http.get("/subjects").body().contains("\"del-value\""));
+        assertTrue(http.get("/subjects?deleted=true").body().contains("\"del-value\""));
+        assertTrue(http.get("/subjects?deletedOnly=true").body().contains("\"del-value\""));
+        assertEquals(40401, http.get("/subjects/del-value/versions").errorCode());
+        assertEquals(200, http.get("/schemas/ids/" + id).status(), "soft-deleted schemas stay resolvable by id");
+
+        assertEquals("[1,2]", http.delete("/subjects/del-value?permanent=true").body());
+        assertEquals(40401, http.delete("/subjects/del-value").errorCode());
+        assertFalse(http.get("/subjects?deleted=true").body().contains("\"del-value\""));
+    }
+
+    @Test
+    void configAndModeGlobalAndPerSubject() {
+        assertEquals(40408, http.get("/config/cfg-value").errorCode());
+        assertEquals("BACKWARD",
+                http.get("/config/cfg-value?defaultToGlobal=true").json().get("compatibilityLevel").asText());
+        assertEquals("{\"compatibility\":\"FULL\"}", http.put("/config/cfg-value", "{\"compatibility\":\"full\"}").body());
+        assertEquals("FULL", http.get("/config/cfg-value").json().get("compatibilityLevel").asText());
+        assertEquals(42203, http.put("/config/cfg-value", "{\"compatibility\":\"SIDEWAYS\"}").errorCode());
+        assertEquals("FULL", http.delete("/config/cfg-value").json().get("compatibilityLevel").asText());
+        assertEquals(40408, http.delete("/config/cfg-value").errorCode());
+
+        assertEquals(40409, http.get("/mode/ro-value").errorCode());
+        assertEquals("READWRITE", http.get("/mode").json().get("mode").asText());
+        assertEquals(42204, http.put("/mode/ro-value", "{\"mode\":\"SOMETIMES\"}").errorCode());
+        assertEquals("{\"mode\":\"READONLY\"}", http.put("/mode/ro-value", "{\"mode\":\"READONLY\"}").body());
+        Http.Response refused = http.post("/subjects/ro-value/versions", schemaBody(record("Ro", NAME)));
+        assertEquals(42205, refused.errorCode());
+        assertEquals(422, refused.status());
+        assertEquals("READONLY", http.delete("/mode/ro-value").json().get("mode").asText());
+        register("ro-value", record("Ro", NAME));
+    }
+
+    @Test
+    void badInputGetsConfluentCodesAndLeavesTheJournalUntouched() {
+        register("bad-base", record("Base", NAME));
+        long before = position();
+        assertEquals(42201, http.post("/subjects/bad/versions", schemaBody("{\"type\":\"record\"}")).errorCode());
+        assertEquals(42201, http.post("/subjects/bad/versions", schemaBody("not json at all")).errorCode());
+        assertEquals(42201, http.post("/subjects/bad/versions", "{\"schemaType\":\"AVRO\"}").errorCode());
+        assertEquals(42201, http.post("/subjects/bad/versions",
+                "{\"schema\":\"\\\"int\\\"\",\"schemaType\":\"XML\"}").errorCode());
+        Http.Response malformed = http.post("/subjects/bad/versions", "{\"schema\": ");
+        assertEquals(400, malformed.status());
+        assertTrue(malformed.json().has("message"));
+        assertEquals(40401, http.get("/subjects/nobody/versions").errorCode());
+        assertEquals(40401, http.get("/subjects/nobody/versions/1").errorCode());
+        assertEquals(40401, http.post("/subjects/nobody", schemaBody(record("Base", NAME))).errorCode());
+        assertEquals(40403, http.post("/subjects/bad-base", schemaBody(record("Other", NAME))).errorCode());
+        assertEquals(40402, http.get("/subjects/bad-base/versions/7").errorCode());
+        assertEquals(42202, http.get("/subjects/bad-base/versions/0").errorCode());
+        assertEquals(42202, http.get("/subjects/bad-base/versions/abc").errorCode());
+        assertEquals(40403, http.get("/schemas/ids/999999").errorCode());
+        assertEquals(42203, http.put("/config", "{\"compatibility\":\"MAYBE\"}").errorCode());
+        assertEquals(42208, http.post("/subjects/bad%01name/versions", schemaBody(record("Base", NAME))).errorCode());
+        assertEquals(42205, http.post("/subjects/bad/versions",
+                "{\"schema\":\"\\\"int\\\"\",\"id\":5,\"version\":1}").errorCode());
+        assertEquals(404, http.get("/no/such/route").status());
+        assertEquals(before, position(), "no bad request reached the journal");
+    }
+
+    @Test
+    void writesReturnTheirOffsetAndReadsCanWaitForOne() {
+        Http.Response w = http.post("/subjects/ryw-value/versions", schemaBody(record("Ryw", NAME)));
+        long offset = w.offset();
+        assertEquals(200, http.get("/subjects/ryw-value/versions/1", "X-Quire-Min-Offset", Long.toString(offset))
+                .status());
+        Http.Response late = http.get("/subjects/ryw-value/versions/1", "X-Quire-Min-Offset",
+                Long.toString(offset + 1_000_000));
+        assertEquals(50002, late.errorCode(), "a bounded wait, then a timeout");
+    }
+
+    @Test
+    void pagingAndPrefixOnSubjects() {
+        register("page-a", record("Pa", NAME));
+        register("page-b", record("Pb", NAME));
+        register("page-c", record("Pc", NAME));
+        assertEquals("[\"page-a\",\"page-b\",\"page-c\"]", http.get("/subjects?subjectPrefix=page-").body());
+        assertEquals("[\"page-b\"]", http.get("/subjects?subjectPrefix=page-&offset=1&limit=1").body());
+    }
+
+    @Test
+    void healthAndMetrics() {
+        assertEquals(200, http.get("/health/live").status());
+        assertEquals("UP", http.get("/health/ready").json().get("status").asText());
+        register("metrics-value", record("M", NAME));
+        String metrics = http.get("/metrics").body();
+        assertTrue(metrics.contains("quire_http_requests_seconds_count{method=\"POST\",route=\"/subjects/:subject/versions\",status=\"200\"}"),
+                metrics);
+        assertTrue(metrics.contains("quire_journal_applied_offset"));
+        assertTrue(metrics.contains("quire_journal_commands_total{outcome=\"SchemaRegistered\",type=\"RegisterSchema\"}"));
+    }
+}
