@@ -1,0 +1,60 @@
+package io.quire.node.ops;
+
+import io.quire.journal.apply.Applier;
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.view.InMemoryKv;
+import io.quire.journal.view.RegistryView;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * Reads the journal from offset 0 with a plain consumer and applies it in memory with the same
+ * pure applier a node uses: the reference a node's view must equal, byte for byte.
+ */
+public final class OfflineRebuild {
+
+    /** The rebuilt view and the offset it ends before. */
+    public record Result(InMemoryKv kv, long endOffset, long records) {
+        public RegistryView view() {
+            return new RegistryView(kv);
+        }
+    }
+
+    private OfflineRebuild() {
+    }
+
+    public static Result rebuild(Properties kafka, String topic) {
+        Properties p = new Properties();
+        p.putAll(kafka);
+        p.put("enable.auto.commit", "false");
+        p.put("max.poll.records", "5000");
+        TopicPartition tp = new TopicPartition(topic, 0);
+        InMemoryKv kv = new InMemoryKv();
+        RegistryView view = new RegistryView(kv);
+        Applier applier = new Applier();
+        long records = 0;
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            Map<TopicPartition, Long> ends = consumer.endOffsets(List.of(tp));
+            long end = ends.get(tp);
+            while (consumer.position(tp) < end) {
+                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500)).records(tp)) {
+                    if (r.offset() >= end) {
+                        break;
+                    }
+                    kv.apply(applier.apply(view, r.offset(), JournalCodec.decode(r.value())).changes());
+                    records++;
+                }
+            }
+            return new Result(kv, end, records);
+        }
+    }
+}
