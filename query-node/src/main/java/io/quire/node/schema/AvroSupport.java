@@ -41,7 +41,7 @@ public final class AvroSupport implements SchemaSupport {
     }
 
     @Override
-    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer) {
+    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
         SchemaCompatibility.SchemaPairCompatibility result = SchemaCompatibility.checkReaderWriterCompatibility(
                 (Schema) reader.parsed(), (Schema) writer.parsed());
         List<String> errors = new ArrayList<>();
@@ -49,13 +49,33 @@ public final class AvroSupport implements SchemaSupport {
             return errors;
         }
         for (SchemaCompatibility.Incompatibility i : result.getResult().getIncompatibilities()) {
-            errors.add("{errorType:'" + i.getType() + "', description:'" + i.getMessage() + "' at path '"
-                    + i.getLocation() + "', additionalInfo:'" + i.getMessage() + "'}");
+            errors.add("{errorType:'" + i.getType() + "', description:'" + describe(i, readerRole, writerRole)
+                    + "', additionalInfo:'" + i.getMessage() + "'}");
         }
         if (errors.isEmpty()) {
             errors.add("{errorType:'" + result.getType() + "', description:'" + result.getDescription() + "'}");
         }
         return errors;
+    }
+
+    /** Says which schema lacks what, in the words of the check's direction. */
+    static String describe(SchemaCompatibility.Incompatibility i, String reader, String writer) {
+        String at = "at path '" + i.getLocation() + "'";
+        return switch (i.getType()) {
+            case READER_FIELD_MISSING_DEFAULT_VALUE -> "The field '" + i.getMessage() + "' " + at + " in the " + reader
+                    + " schema has no default value and is missing in the " + writer + " schema";
+            case TYPE_MISMATCH -> "The type " + at + " in the " + reader + " schema does not match the " + writer
+                    + " schema";
+            case NAME_MISMATCH -> "The name of the schema " + at + " differs between the " + reader + " and the "
+                    + writer + " schema";
+            case FIXED_SIZE_MISMATCH -> "The size of the fixed type " + at + " in the " + reader
+                    + " schema does not match the " + writer + " schema";
+            case MISSING_ENUM_SYMBOLS -> "The " + reader + " schema is missing enum symbols '" + i.getMessage() + "' "
+                    + at + " of the " + writer + " schema";
+            case MISSING_UNION_BRANCH -> "The " + reader + " schema is missing a type inside a union field " + at
+                    + " of the " + writer + " schema";
+            default -> i.getMessage() + " " + at;
+        };
     }
 
     static String abbreviate(String text) {

@@ -33,10 +33,10 @@ public final class CompatibilityChecker {
             Earlier old = targets.get(i);
             List<String> found = new ArrayList<>();
             if (level.backward) {
-                found.addAll(support.readErrors(candidate, old.schema()));
+                found.addAll(support.readErrors(candidate, old.schema(), "new", "old"));
             }
             if (level.forward) {
-                found.addAll(support.readErrors(old.schema(), candidate));
+                found.addAll(support.readErrors(old.schema(), candidate, "old", "new"));
             }
             if (!found.isEmpty()) {
                 messages.addAll(found);

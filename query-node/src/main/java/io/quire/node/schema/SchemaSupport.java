@@ -16,6 +16,9 @@ public interface SchemaSupport {
      */
     ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences);
 
-    /** Why {@code reader} cannot read data written with {@code writer}; empty when it can. */
-    List<String> readErrors(ParsedSchema reader, ParsedSchema writer);
+    /**
+     * Why {@code reader} cannot read data written with {@code writer}; empty when it can. The role
+     * names ("new", "old") only word the messages.
+     */
+    List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole);
 }
