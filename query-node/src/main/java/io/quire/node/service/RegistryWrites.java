@@ -170,6 +170,9 @@ public final class RegistryWrites {
             ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
             CompatibilityLevel level = view.effectiveLevel(subject);
             List<Earlier> against;
+            if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
+                return List.of(); // nothing to be compatible with, as Confluent answers
+            }
             if (spec != null) {
                 VersionRecord v = RegistryReads.find(view, subject, spec, false);
                 against = List.of(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));

@@ -94,6 +94,12 @@ class RegistryApiIT {
                 schemaBody(record("Order", NAME, AGE))).json();
         assertFalse(verdict.get("is_compatible").asBoolean());
         assertTrue(verdict.get("messages").size() > 0);
+        assertTrue(http.post("/compatibility/subjects/no-such-subject/versions/latest",
+                schemaBody(record("Order", NAME))).json().get("is_compatible").asBoolean());
+        assertEquals(40401, http.post("/compatibility/subjects/no-such-subject/versions/1",
+                schemaBody(record("Order", NAME))).errorCode());
+        assertEquals(40402, http.post("/compatibility/subjects/orders-value/versions/9",
+                schemaBody(record("Order", NAME))).errorCode());
         JsonNode ok = http.post("/compatibility/subjects/orders-value/versions",
                 schemaBody(record("Order", NAME, AGE_DEFAULT))).json();
         assertTrue(ok.get("is_compatible").asBoolean());
