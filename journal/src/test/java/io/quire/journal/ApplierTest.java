@@ -203,6 +203,25 @@ class ApplierTest {
     }
 
     @Test
+    void everyCommandLeavesAnAuditEntryWithWhoWhatWhenAndTheVerdict() {
+        journal.append(register("a", "\"int\"", 1, -1));
+        journal.append(new DeleteSubject("missing", false));
+        List<io.quire.journal.view.AuditEntry> entries = new java.util.ArrayList<>();
+        journal.view().audit(0, entries::add);
+        assertEquals(3, entries.size());
+        io.quire.journal.view.AuditEntry reg = entries.get(1);
+        assertEquals("tester", reg.principal());
+        assertEquals("RegisterSchema", reg.command());
+        assertEquals("a", reg.subject());
+        assertEquals("SchemaRegistered", reg.outcome());
+        assertEquals(1_700_000_000_001L, reg.timestamp());
+        io.quire.journal.view.AuditEntry refused = entries.get(2);
+        assertEquals(40401, refused.errorCode());
+        assertTrue(new io.quire.journal.view.AuditEntry.Filter("missing", null, null, null).matches(refused));
+        assertFalse(new io.quire.journal.view.AuditEntry.Filter(null, "someone-else", null, null).matches(refused));
+    }
+
+    @Test
     void replayingAnAppliedOffsetChangesNothing() {
         journal.append(register("a", "\"int\"", 1, -1));
         String digest = ViewDigest.of(journal.kv());
@@ -223,7 +242,7 @@ class ApplierTest {
         io.quire.journal.view.InMemoryKv copy = new io.quire.journal.view.InMemoryKv();
         io.quire.journal.view.Changes c = new io.quire.journal.view.Changes();
         journal.kv().scan(new byte[0], (k, v) -> {
-            if (k[0] != 'O' && !(k[0] == 'G' && k[1] == 'p')) {
+            if (k[0] != 'O' && k[0] != 'A' && !(k[0] == 'G' && k[1] == 'p')) {
                 c.put(k, v);
             }
             return true;

@@ -3,6 +3,8 @@ package io.quire.node;
 import io.quire.node.config.ConfigKey;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.EmbeddedKafka;
+import io.quire.node.ops.AuditCommand;
+import io.quire.node.security.UsersFile;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
@@ -27,18 +29,31 @@ public final class Main {
             case "dev" -> run(QuireConfig.from(true, rest, System.getenv()));
             case "serve" -> run(QuireConfig.from(false, rest, System.getenv()));
             case "config" -> System.out.print(ConfigKey.markdownTable());
+            case "audit" -> System.exit(AuditCommand.run(rest, System.out));
+            case "hash-password" -> hashPassword(rest);
             default -> {
                 System.out.println("""
                         usage: java -jar quire.jar <command> [--flag value ...]
                           dev      in-process Kafka broker + one node, state under --data-dir (default ./quire-data)
                           serve    one node against an existing Kafka (--bootstrap-servers)
                           config   print every setting, its environment variable and default
+                          audit    print the audit trail from the journal (--help for filters)
+                          hash-password [--cost N]   read a password on stdin, print its bcrypt hash
                         """);
                 if (!command.equals("help") && !command.equals("--help")) {
                     System.exit(2);
                 }
             }
         }
+    }
+
+    private static void hashPassword(String[] args) throws java.io.IOException {
+        int cost = args.length == 2 && args[0].equals("--cost") ? Integer.parseInt(args[1]) : 12;
+        java.io.Console console = System.console();
+        char[] password = console != null ? console.readPassword("password: ")
+                : new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+                        .readLine().toCharArray();
+        System.out.println(UsersFile.hash(password, cost));
     }
 
     private static void run(QuireConfig config) throws Exception {

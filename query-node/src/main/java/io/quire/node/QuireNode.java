@@ -14,6 +14,7 @@ import io.quire.node.http.HttpVerticle;
 import io.quire.node.http.NodeStatus;
 import io.quire.node.kafka.JournalAdmin;
 import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.security.Authenticator;
 import io.quire.node.service.RegistryException;
 import io.quire.node.service.RegistryReads;
 import io.quire.node.service.RegistryWrites;
@@ -110,16 +111,19 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         });
         housekeeping.scheduleWithFixedDelay(this::refreshEndOffset, 5, 5, TimeUnit.SECONDS);
 
-        SchemaParsing parsing = new SchemaParsing();
-        HttpApi.Deps deps = new HttpApi.Deps(new RegistryReads(access),
-                new RegistryWrites(access, parsing, submitter, allocator, workers, metrics), access, tracker, metrics,
-                this, workers, config.maxBodyBytes(), config.readWaitTimeoutMs());
+        SchemaParsing parsing = new SchemaParsing(config.limits());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
+        HttpApi.Deps deps = new HttpApi.Deps(new RegistryReads(access),
+                new RegistryWrites(access, parsing, submitter, allocator, workers, metrics), access,
+                tracker, metrics, this, workers, config.maxBodyBytes(), config.readWaitTimeoutMs(),
+                config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), workers),
+                config.security().authMetrics());
         httpPort = config.port() == 0 ? freePort() : config.port();
-        vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), httpPort),
+        vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), httpPort, config.security()),
                         new DeploymentOptions().setInstances(config.effectiveHttpInstances()))
                 .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        LOG.info("HTTP API listening on {}:{}", config.host(), httpPort);
+        LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
+                config.host(), httpPort, config.security().authEnabled() ? "on" : "off");
         return this;
     }
 

@@ -28,6 +28,7 @@ import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.outcome.SubjectDeleted;
 import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.AuditEntry;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.Position;
 import io.quire.journal.view.RegistryView;
@@ -58,7 +59,7 @@ public final class Applier {
         }
         ViewWriter out = new ViewWriter(new Changes());
         Outcome outcome = decide(view, out, offset, envelope.command());
-        return finish(out, current, offset, envelope.commandId(), outcome);
+        return finish(out, current, offset, envelope, outcome);
     }
 
     /** A record the codec cannot read, applied as a counted rejection when skipping is configured. */
@@ -68,16 +69,18 @@ public final class Applier {
             return ApplyResult.skipped(current);
         }
         Outcome outcome = new Rejected(ErrorCode.STORE_ERROR, ErrorCode.STORE_ERROR.message("unreadable journal record: " + reason));
-        return finish(new ViewWriter(new Changes()), current, offset, "unreadable@" + offset, outcome);
+        return finish(new ViewWriter(new Changes()), current, offset, null, outcome);
     }
 
-    private ApplyResult finish(ViewWriter out, Position current, long offset, String commandId, Outcome outcome) {
+    private ApplyResult finish(ViewWriter out, Position current, long offset, Envelope envelope, Outcome outcome) {
         if (!outcome.accepted()) {
             out = new ViewWriter(new Changes()); // a refused command changes nothing but the position
         }
+        String commandId = envelope == null ? "unreadable@" + offset : envelope.commandId();
         byte[] record = JournalCodec.encodeOutcome(commandId, outcome);
         Position next = new Position(offset, chain(current.digest(), offset, record));
         out.outcome(offset, record);
+        out.audit(AuditEntry.of(offset, envelope, outcome));
         out.position(next);
         return new ApplyResult(out.changes(), outcome, next, false);
     }

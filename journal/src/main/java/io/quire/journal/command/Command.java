@@ -10,4 +10,7 @@ public sealed interface Command
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();
+
+    /** The subject the command acts on; null for global settings and id leases. */
+    String subject();
 }

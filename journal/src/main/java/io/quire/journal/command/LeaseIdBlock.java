@@ -4,6 +4,11 @@ package io.quire.journal.command;
 public record LeaseIdBlock(String node, String requestId, int size) implements Command {
 
     @Override
+    public String subject() {
+        return null;
+    }
+
+    @Override
     public CommandType type() {
         return CommandType.LEASE_ID_BLOCK;
     }

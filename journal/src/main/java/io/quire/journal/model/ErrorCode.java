@@ -25,6 +25,8 @@ public enum ErrorCode {
     INVALID_SUBJECT(42208, 422, "The specified subject is not valid: %s"),
     SCHEMA_TOO_LARGE(42209, 422, "Schema is too large: %s"),
     BAD_REQUEST(400, 400, "%s"),
+    UNAUTHORIZED(40101, 401, "%s"),
+    FORBIDDEN(40301, 403, "%s"),
     NOT_FOUND(404, 404, "HTTP 404 Not Found"),
     METHOD_NOT_ALLOWED(405, 405, "HTTP 405 Method Not Allowed"),
     UNPROCESSABLE(422, 422, "%s"),

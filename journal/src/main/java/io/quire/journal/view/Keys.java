@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
  * R id subject 0 version                which subject versions use an id
  * C subject | D subject                 subject level and mode
  * O offset                              outcome of the command at that offset
+ * A offset                              audit entry of the command at that offset
  * </pre>
  */
 public final class Keys {
@@ -28,6 +29,7 @@ public final class Keys {
     public static final byte[] GLOBAL_MODE = ascii("Gmode");
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] OUTCOMES = {'O'};
+    public static final byte[] AUDIT = {'A'};
 
     private Keys() {
     }
@@ -88,6 +90,10 @@ public final class Keys {
 
     public static byte[] outcome(long offset) {
         return ByteBuffer.allocate(9).put((byte) 'O').putLong(offset).array();
+    }
+
+    public static byte[] audit(long offset) {
+        return ByteBuffer.allocate(9).put((byte) 'A').putLong(offset).array();
     }
 
     static byte[] ascii(String s) {

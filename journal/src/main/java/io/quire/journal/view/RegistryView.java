@@ -145,6 +145,17 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
     }
 
+    /** Audit entries in journal order from {@code fromOffset}, until the visitor says stop. */
+    public void audit(long fromOffset, java.util.function.Predicate<AuditEntry> visitor) {
+        byte[] start = Keys.audit(Math.max(0, fromOffset));
+        kv.scan(Keys.AUDIT, (k, v) -> {
+            if (java.util.Arrays.compareUnsigned(k, start) < 0) {
+                return true;
+            }
+            return visitor.test(AuditEntry.decode(v));
+        });
+    }
+
     static String text(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);
     }

@@ -72,6 +72,10 @@ public final class ViewWriter {
         changes.put(Keys.outcome(offset), encodedOutcome);
     }
 
+    public void audit(AuditEntry entry) {
+        changes.put(Keys.audit(entry.offset()), entry.encode());
+    }
+
     private void putOrDelete(byte[] key, String text) {
         if (text == null) {
             changes.delete(key);

@@ -23,7 +23,25 @@ public enum ConfigKey {
     HTTP_INSTANCES("http-instances", "0", null, "HTTP server instances (event loops); 0 means one per core"),
     WORKER_THREADS("worker-threads", "0", null, "Threads for parsing and compatibility checks; 0 means one per core"),
     SKIP_CORRUPT_RECORDS("skip-corrupt-records", "false", null,
-            "Apply unreadable journal records as counted rejections instead of stopping the node");
+            "Apply unreadable journal records as counted rejections instead of stopping the node"),
+    MAX_SCHEMA_BYTES("max-schema-bytes", "1048576", null, "Largest schema text accepted (42209 above)"),
+    MAX_REFERENCES("max-references", "64", null, "Most references one schema may declare"),
+    MAX_REFERENCE_DEPTH("max-reference-depth", "16", null, "Deepest chain of references resolved"),
+    MAX_PAGE_SIZE("max-page-size", "10000", null, "Largest `limit` a list request may ask for"),
+    AUTH_USERS_FILE("auth-users-file", "", null,
+            "Enables HTTP Basic: lines `name:bcrypt-hash:role[:subject-prefix,...]` (see docs/security.md)"),
+    AUTH_JWT_PUBLIC_KEY_FILE("auth-jwt-public-key-file", "", null,
+            "Enables bearer tokens signed with this PEM public key (RS256)"),
+    AUTH_JWT_HMAC_SECRET_FILE("auth-jwt-hmac-secret-file", "", null,
+            "Enables bearer tokens signed with the HMAC secret in this file (HS256)"),
+    AUTH_JWT_ISSUER("auth-jwt-issuer", "", null, "Required `iss` of bearer tokens (empty: not checked)"),
+    AUTH_JWT_AUDIENCE("auth-jwt-audience", "", null, "Required `aud` of bearer tokens (empty: not checked)"),
+    AUTH_JWT_ROLES_CLAIM("auth-jwt-roles-claim", "roles", null, "Token claim listing the roles"),
+    AUTH_JWT_SUBJECTS_CLAIM("auth-jwt-subjects-claim", "subjects", null,
+            "Token claim listing the subject prefixes the token is limited to (absent: all)"),
+    AUTH_METRICS("auth-metrics", "false", null, "Require the admin role for /metrics when authentication is on"),
+    TLS_CERT_FILE("tls-cert-file", "", null, "PEM certificate chain: serve HTTPS instead of HTTP"),
+    TLS_KEY_FILE("tls-key-file", "", null, "PEM private key of the certificate");
 
     public final String flag;
     public final String env;

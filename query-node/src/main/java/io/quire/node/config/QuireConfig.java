@@ -15,7 +15,26 @@ import java.util.TreeMap;
 public record QuireConfig(boolean dev, int port, String host, Path dataDir, String bootstrapServers, String nodeId,
                           String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
-                          int workerThreads, boolean skipCorruptRecords, Map<String, String> kafka) {
+                          int workerThreads, boolean skipCorruptRecords, Limits limits, Security security,
+                          Map<String, String> kafka) {
+
+    /** Bounds on what one request may ask for; all refused at the edge. */
+    public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
+    }
+
+    /** Authentication and TLS; all empty means an open HTTP listener (the dev default). */
+    public record Security(String usersFile, String jwtPublicKeyFile, String jwtHmacSecretFile, String jwtIssuer,
+                           String jwtAudience, String jwtRolesClaim, String jwtSubjectsClaim, boolean authMetrics,
+                           String tlsCertFile, String tlsKeyFile) {
+
+        public boolean authEnabled() {
+            return !usersFile.isEmpty() || !jwtPublicKeyFile.isEmpty() || !jwtHmacSecretFile.isEmpty();
+        }
+
+        public boolean tls() {
+            return !tlsCertFile.isEmpty();
+        }
+    }
 
     public static QuireConfig from(boolean dev, String[] args, Map<String, String> env) {
         Map<ConfigKey, String> values = new EnumMap<>(ConfigKey.class);
@@ -72,14 +91,34 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 integer(values, ConfigKey.HTTP_INSTANCES, 0, 256),
                 integer(values, ConfigKey.WORKER_THREADS, 0, 256),
                 Boolean.parseBoolean(values.get(ConfigKey.SKIP_CORRUPT_RECORDS)),
+                new Limits(integer(values, ConfigKey.MAX_SCHEMA_BYTES, 16, 1 << 30),
+                        integer(values, ConfigKey.MAX_REFERENCES, 0, 100_000),
+                        integer(values, ConfigKey.MAX_REFERENCE_DEPTH, 1, 1_000),
+                        integer(values, ConfigKey.MAX_PAGE_SIZE, 1, 10_000_000)),
+                security(values),
                 Map.copyOf(kafka));
+    }
+
+    private static Security security(Map<ConfigKey, String> v) {
+        Security s = new Security(v.get(ConfigKey.AUTH_USERS_FILE), v.get(ConfigKey.AUTH_JWT_PUBLIC_KEY_FILE),
+                v.get(ConfigKey.AUTH_JWT_HMAC_SECRET_FILE), v.get(ConfigKey.AUTH_JWT_ISSUER),
+                v.get(ConfigKey.AUTH_JWT_AUDIENCE), v.get(ConfigKey.AUTH_JWT_ROLES_CLAIM),
+                v.get(ConfigKey.AUTH_JWT_SUBJECTS_CLAIM), Boolean.parseBoolean(v.get(ConfigKey.AUTH_METRICS)),
+                v.get(ConfigKey.TLS_CERT_FILE), v.get(ConfigKey.TLS_KEY_FILE));
+        if (s.tlsCertFile().isEmpty() != s.tlsKeyFile().isEmpty()) {
+            throw new IllegalArgumentException("--tls-cert-file and --tls-key-file go together");
+        }
+        if (!s.jwtPublicKeyFile().isEmpty() && !s.jwtHmacSecretFile().isEmpty()) {
+            throw new IllegalArgumentException("choose one of --auth-jwt-public-key-file and --auth-jwt-hmac-secret-file");
+        }
+        return s;
     }
 
     /** The same node with the bootstrap servers of an embedded broker. */
     public QuireConfig withBootstrapServers(String servers) {
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
-                workerThreads, skipCorruptRecords, kafka);
+                workerThreads, skipCorruptRecords, limits, security, kafka);
     }
 
     /** Properties for any Kafka client of this node. */
@@ -108,7 +147,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 + " id-block-size=" + idBlockSize + " write-timeout-ms=" + writeTimeoutMs
                 + " read-wait-timeout-ms=" + readWaitTimeoutMs + " max-body-bytes=" + maxBodyBytes
                 + " http-instances=" + effectiveHttpInstances() + " worker-threads=" + effectiveWorkerThreads()
-                + " skip-corrupt-records=" + skipCorruptRecords + " kafka=" + new TreeMap<>(shown);
+                + " skip-corrupt-records=" + skipCorruptRecords + " " + limits + " auth="
+                + (security.authEnabled() ? "on" : "off") + " tls=" + (security.tls() ? "on" : "off")
+                + " kafka=" + new TreeMap<>(shown);
     }
 
     private static ConfigKey flag(String name) {

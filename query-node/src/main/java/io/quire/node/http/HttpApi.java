@@ -1,6 +1,7 @@
 package io.quire.node.http;
 
 import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.security.Authenticator;
 import io.quire.node.service.RegistryReads;
 import io.quire.node.service.RegistryWrites;
 import io.quire.node.service.ViewAccess;
@@ -19,7 +20,7 @@ public final class HttpApi {
     /** Everything the handlers need. */
     public record Deps(RegistryReads reads, RegistryWrites writes, ViewAccess access, AppliedTracker tracker,
                        QuireMetrics metrics, NodeStatus status, Executor workers, long maxBodyBytes,
-                       long readWaitTimeoutMs) {
+                       long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics) {
     }
 
     private HttpApi() {
@@ -27,7 +28,8 @@ public final class HttpApi {
 
     public static Router router(Vertx vertx, Deps d) {
         Router r = Router.router(vertx);
-        SubjectsHandler subjects = new SubjectsHandler(d.reads(), d.writes());
+        SubjectsHandler subjects = new SubjectsHandler(d.reads(), d.writes(), d.maxPageSize());
+        AuditHandler audit = new AuditHandler(d.access(), d.workers(), d.maxPageSize());
         SchemasHandler schemas = new SchemasHandler(d.reads());
         ConfigHandler config = new ConfigHandler(d.reads(), d.writes());
         CompatibilityHandler compat = new CompatibilityHandler(d.writes());
@@ -35,54 +37,59 @@ public final class HttpApi {
 
         r.route().handler(ctx -> timed(ctx, d.metrics()));
         r.route().handler(BodyHandler.create(false).setBodyLimit(d.maxBodyBytes()));
+        r.route().handler(new AuthHandler(d.authenticator()));
         r.route().handler(new ReadYourWrites(d.tracker(), d.readWaitTimeoutMs()));
 
-        route(r, HttpMethod.GET, "/", ops::root);
-        route(r, HttpMethod.GET, "/health/live", ops::live);
-        route(r, HttpMethod.GET, "/health/ready", ops::ready);
-        route(r, HttpMethod.GET, "/metrics", ops::metrics);
-        route(r, HttpMethod.GET, "/admin/position", ops::position);
-        route(r, HttpMethod.GET, "/admin/view-digest", ops::viewDigest);
+        route(r, HttpMethod.GET, "/", Access.OPEN, ops::root);
+        route(r, HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
+        route(r, HttpMethod.GET, "/health/ready", Access.OPEN, ops::ready);
+        route(r, HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
+        route(r, HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
+        route(r, HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
+        route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
-        route(r, HttpMethod.GET, "/schemas/types", schemas::types);
-        route(r, HttpMethod.GET, "/schemas/ids/:id", schemas::byId);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/schema", schemas::rawById);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", schemas::subjectsOfId);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/versions", schemas::versionsOfId);
+        route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
+        route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
 
-        route(r, HttpMethod.GET, "/subjects", subjects::list);
-        route(r, HttpMethod.POST, "/subjects/:subject", subjects::lookup);
-        route(r, HttpMethod.DELETE, "/subjects/:subject", subjects::deleteSubject);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions", subjects::versions);
-        route(r, HttpMethod.POST, "/subjects/:subject/versions", subjects::register);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", subjects::version);
-        route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", subjects::deleteVersion);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", subjects::versionSchema);
+        route(r, HttpMethod.GET, "/subjects", Access.READ, subjects::list);
+        route(r, HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
+        route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
+        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
+        route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
 
-        route(r, HttpMethod.GET, "/config", config::getGlobal);
-        route(r, HttpMethod.PUT, "/config", config::put);
-        route(r, HttpMethod.DELETE, "/config", config::delete);
-        route(r, HttpMethod.GET, "/config/:subject", config::getSubject);
-        route(r, HttpMethod.PUT, "/config/:subject", config::put);
-        route(r, HttpMethod.DELETE, "/config/:subject", config::delete);
+        route(r, HttpMethod.GET, "/config", Access.READ, config::getGlobal);
+        route(r, HttpMethod.PUT, "/config", Access.ADMIN, config::put);
+        route(r, HttpMethod.DELETE, "/config", Access.ADMIN, config::delete);
+        route(r, HttpMethod.GET, "/config/:subject", Access.READ, config::getSubject);
+        route(r, HttpMethod.PUT, "/config/:subject", Access.ADMIN, config::put);
+        route(r, HttpMethod.DELETE, "/config/:subject", Access.ADMIN, config::delete);
 
-        route(r, HttpMethod.GET, "/mode", config::getGlobalMode);
-        route(r, HttpMethod.PUT, "/mode", config::putMode);
-        route(r, HttpMethod.GET, "/mode/:subject", config::getSubjectMode);
-        route(r, HttpMethod.PUT, "/mode/:subject", config::putMode);
-        route(r, HttpMethod.DELETE, "/mode/:subject", config::deleteMode);
+        route(r, HttpMethod.GET, "/mode", Access.READ, config::getGlobalMode);
+        route(r, HttpMethod.PUT, "/mode", Access.ADMIN, config::putMode);
+        route(r, HttpMethod.GET, "/mode/:subject", Access.READ, config::getSubjectMode);
+        route(r, HttpMethod.PUT, "/mode/:subject", Access.ADMIN, config::putMode);
+        route(r, HttpMethod.DELETE, "/mode/:subject", Access.ADMIN, config::deleteMode);
 
-        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions", compat::againstAll);
-        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions/:version", compat::againstVersion);
+        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions", Access.WRITE, compat::againstAll);
+        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions/:version", Access.WRITE,
+                compat::againstVersion);
 
         r.route().handler(ctx -> ctx.fail(404));
         r.route().failureHandler(new FailureHandler());
         return r;
     }
 
-    private static void route(Router r, HttpMethod method, String path, Handler<RoutingContext> handler) {
+    private static void route(Router r, HttpMethod method, String path, Access access,
+                              Handler<RoutingContext> handler) {
         r.route(method, path).handler(ctx -> {
             ctx.put(ROUTE, path);
+            AuthHandler.check(ctx, access);
             handler.handle(ctx);
         });
     }

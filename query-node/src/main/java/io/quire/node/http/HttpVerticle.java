@@ -2,7 +2,9 @@ package io.quire.node.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.quire.node.config.QuireConfig;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.PemKeyCertOptions;
 
 /** One HTTP server instance per event loop, all on the same port. */
 public final class HttpVerticle extends VerticleBase {
@@ -10,16 +12,23 @@ public final class HttpVerticle extends VerticleBase {
     private final HttpApi.Deps deps;
     private final String host;
     private final int port;
+    private final QuireConfig.Security security;
 
-    public HttpVerticle(HttpApi.Deps deps, String host, int port) {
+    public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security) {
         this.deps = deps;
         this.host = host;
         this.port = port;
+        this.security = security;
     }
 
     @Override
     public Future<?> start() {
-        return vertx.createHttpServer(new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true))
+        HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true);
+        if (security.tls()) {
+            options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(security.tlsCertFile())
+                    .setKeyPath(security.tlsKeyFile()));
+        }
+        return vertx.createHttpServer(options)
                 .requestHandler(HttpApi.router(vertx, deps))
                 .listen();
     }

@@ -11,9 +11,12 @@ final class Paging {
     private Paging() {
     }
 
-    static <T> List<T> page(RoutingContext ctx, List<T> all) {
+    static <T> List<T> page(RoutingContext ctx, List<T> all, int maxPageSize) {
         int offset = number(ctx, "offset", 0);
         int limit = number(ctx, "limit", -1);
+        if (limit > maxPageSize) {
+            limit = maxPageSize;
+        }
         if (offset < 0) {
             throw new RegistryException(ErrorCode.UNPROCESSABLE, "offset must not be negative");
         }

@@ -1,6 +1,7 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.node.security.Principal;
 import io.quire.node.service.RegistryException;
 import io.quire.node.service.VersionSpec;
 import io.vertx.ext.web.RoutingContext;
@@ -35,7 +36,13 @@ final class Params {
         return ctx.queryParams().get(name);
     }
 
+    /** The caller's name, as the journal records it. */
     static String principal(RoutingContext ctx) {
-        return "anonymous";
+        return caller(ctx).name();
+    }
+
+    static Principal caller(RoutingContext ctx) {
+        Principal p = ctx.get(AuthHandler.PRINCIPAL);
+        return p == null ? Principal.ANONYMOUS_ADMIN : p;
     }
 }

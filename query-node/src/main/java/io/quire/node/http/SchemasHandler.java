@@ -23,11 +23,15 @@ final class SchemasHandler {
     }
 
     void subjectsOfId(RoutingContext ctx) {
-        ApiJson.ok(ctx, reads.subjectsOfId(Params.id(ctx), Params.flag(ctx, "deleted")));
+        var caller = Params.caller(ctx);
+        ApiJson.ok(ctx, reads.subjectsOfId(Params.id(ctx), Params.flag(ctx, "deleted")).stream()
+                .filter(caller::mayTouch).toList());
     }
 
     void versionsOfId(RoutingContext ctx) {
-        ApiJson.ok(ctx, reads.versionsOfId(Params.id(ctx), Params.flag(ctx, "deleted")));
+        var caller = Params.caller(ctx);
+        ApiJson.ok(ctx, reads.versionsOfId(Params.id(ctx), Params.flag(ctx, "deleted")).stream()
+                .filter(v -> caller.mayTouch(v.subject())).toList());
     }
 
     void types(RoutingContext ctx) {

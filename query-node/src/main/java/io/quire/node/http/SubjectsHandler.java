@@ -11,15 +11,18 @@ final class SubjectsHandler {
 
     private final RegistryReads reads;
     private final RegistryWrites writes;
+    private final int maxPageSize;
 
-    SubjectsHandler(RegistryReads reads, RegistryWrites writes) {
+    SubjectsHandler(RegistryReads reads, RegistryWrites writes, int maxPageSize) {
         this.reads = reads;
         this.writes = writes;
+        this.maxPageSize = maxPageSize;
     }
 
     void list(RoutingContext ctx) {
+        var caller = Params.caller(ctx);
         ApiJson.ok(ctx, Paging.page(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
-                Params.flag(ctx, "deletedOnly"))));
+                Params.flag(ctx, "deletedOnly")).stream().filter(caller::mayTouch).toList(), maxPageSize));
     }
 
     void register(RoutingContext ctx) {
@@ -35,7 +38,7 @@ final class SubjectsHandler {
 
     void versions(RoutingContext ctx) {
         ApiJson.ok(ctx, Paging.page(ctx, reads.versions(Params.subject(ctx), Params.flag(ctx, "deleted"),
-                Params.flag(ctx, "deletedOnly"))));
+                Params.flag(ctx, "deletedOnly")), maxPageSize));
     }
 
     void version(RoutingContext ctx) {

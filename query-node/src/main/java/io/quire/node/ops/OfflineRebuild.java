@@ -1,6 +1,9 @@
 package io.quire.node.ops;
 
 import io.quire.journal.apply.Applier;
+import io.quire.journal.apply.ApplyResult;
+import io.quire.journal.command.Envelope;
+import io.quire.node.view.ApplyListener;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
@@ -30,6 +33,11 @@ public final class OfflineRebuild {
     }
 
     public static Result rebuild(Properties kafka, String topic) {
+        return rebuild(kafka, topic, ApplyListener.NONE);
+    }
+
+    /** As above, telling {@code listener} about every record applied. */
+    public static Result rebuild(Properties kafka, String topic, ApplyListener listener) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put("enable.auto.commit", "false");
@@ -50,7 +58,10 @@ public final class OfflineRebuild {
                     if (r.offset() >= end) {
                         break;
                     }
-                    kv.apply(applier.apply(view, r.offset(), JournalCodec.decode(r.value())).changes());
+                    Envelope e = JournalCodec.decode(r.value());
+                    ApplyResult result = applier.apply(view, r.offset(), e);
+                    kv.apply(result.changes());
+                    listener.applied(r.offset(), e, result.outcome());
                     records++;
                 }
             }

@@ -6,6 +6,7 @@ import io.quire.journal.model.SchemaType;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
+import io.quire.node.config.QuireConfig;
 import io.quire.node.schema.AvroSupport;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.schema.SchemaSupport;
@@ -31,7 +32,10 @@ public final class SchemaParsing {
         }
     };
 
-    public SchemaParsing() {
+    private final QuireConfig.Limits limits;
+
+    public SchemaParsing(QuireConfig.Limits limits) {
+        this.limits = limits;
         languages.put(SchemaType.AVRO, new AvroSupport());
     }
 
@@ -48,7 +52,16 @@ public final class SchemaParsing {
         if (text == null || text.isBlank()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: empty schema");
         }
-        return support(type).parse(text, references, resolve(view, references));
+        int bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (bytes > limits.maxSchemaBytes()) {
+            throw RegistryException.of(ErrorCode.SCHEMA_TOO_LARGE,
+                    bytes + " bytes, the limit is " + limits.maxSchemaBytes());
+        }
+        if (references.size() > limits.maxReferences()) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + references.size()
+                    + " references, the limit is " + limits.maxReferences());
+        }
+        return support(type).parse(text, references, resolve(view, references, 1));
     }
 
     /** A stored schema, parsed once and cached by id. */
@@ -67,8 +80,12 @@ public final class SchemaParsing {
         return parsed;
     }
 
-    private Map<String, String> resolve(RegistryView view, List<SchemaReference> references) {
+    private Map<String, String> resolve(RegistryView view, List<SchemaReference> references, int depth) {
         Map<String, String> resolved = new LinkedHashMap<>();
+        if (!references.isEmpty() && depth > limits.maxReferenceDepth()) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA,
+                    "Invalid schema: references nest deeper than " + limits.maxReferenceDepth());
+        }
         for (SchemaReference r : references) {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
@@ -79,7 +96,7 @@ public final class SchemaParsing {
                             "Invalid schema: reference " + r.name() + " to subject " + r.subject() + " version "
                                     + r.version() + " does not exist"));
             StoredSchema target = view.schema(v.schemaId()).orElseThrow();
-            resolved.putAll(resolve(view, target.references()));
+            resolved.putAll(resolve(view, target.references(), depth + 1));
             resolved.put(r.name(), target.schema());
         }
         return resolved;

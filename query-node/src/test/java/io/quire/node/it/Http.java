@@ -33,11 +33,35 @@ final class Http {
         }
     }
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client;
     private final String base;
+    private final String authorization;
 
     Http(int port) {
-        this.base = "http://127.0.0.1:" + port;
+        this(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build(), "http://127.0.0.1:" + port, null);
+    }
+
+    Http(HttpClient client, String base, String authorization) {
+        this.client = client;
+        this.base = base;
+        this.authorization = authorization;
+    }
+
+    /** The same client and server, sending this {@code Authorization} header (null: none). */
+    Http as(String authorizationHeader) {
+        return new Http(client, base, authorizationHeader);
+    }
+
+    static String basic(String user, String password) {
+        return "Basic " + java.util.Base64.getEncoder().encodeToString(
+                (user + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    Response send(String method, String path, String body) {
+        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body);
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Content-Type", CONTENT_TYPE)
+                .method(method, publisher));
     }
 
     Response get(String path) {
@@ -63,6 +87,9 @@ final class Http {
     }
 
     private Response send(HttpRequest.Builder b) {
+        if (authorization != null) {
+            b.header("Authorization", authorization);
+        }
         try {
             HttpResponse<String> r = client.send(b.timeout(Duration.ofSeconds(30)).build(),
                     HttpResponse.BodyHandlers.ofString());

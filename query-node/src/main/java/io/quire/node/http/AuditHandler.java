@@ -1,0 +1,74 @@
+package io.quire.node.http;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.view.AuditEntry;
+import io.quire.node.service.RegistryException;
+import io.quire.node.service.ViewAccess;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * {@code GET /audit}: who did what, when, to which subject, from the view's audit entries.
+ * Filters: {@code subject}, {@code principal}, {@code from}/{@code to} (ISO-8601 or epoch millis),
+ * {@code after} (a journal offset, for paging), {@code limit}.
+ */
+final class AuditHandler {
+
+    private final ViewAccess access;
+    private final Executor workers;
+    private final int maxPageSize;
+
+    AuditHandler(ViewAccess access, Executor workers, int maxPageSize) {
+        this.access = access;
+        this.workers = workers;
+        this.maxPageSize = maxPageSize;
+    }
+
+    void list(RoutingContext ctx) {
+        AuditEntry.Filter filter = new AuditEntry.Filter(Params.text(ctx, "subject"), Params.text(ctx, "principal"),
+                time(Params.text(ctx, "from")), time(Params.text(ctx, "to")));
+        long after = number(Params.text(ctx, "after"), -1);
+        int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));
+        Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
+            List<AuditEntry> out = new ArrayList<>();
+            access.view().audit(after + 1, e -> {
+                if (filter.matches(e)) {
+                    out.add(e);
+                }
+                return out.size() < limit;
+            });
+            return out;
+        }, workers), ApiJson::ok);
+    }
+
+    static Long time(String text) {
+        if (text == null || text.isEmpty()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            try {
+                return Instant.parse(text).toEpochMilli();
+            } catch (DateTimeParseException e2) {
+                throw new RegistryException(ErrorCode.UNPROCESSABLE, "not a time: " + text);
+            }
+        }
+    }
+
+    static long number(String text, long dflt) {
+        if (text == null || text.isEmpty()) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new RegistryException(ErrorCode.UNPROCESSABLE, "not a number: " + text);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.quire.node.security;
+
+import at.favre.lib.crypto.bcrypt.BCrypt;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The HTTP Basic credentials: one line per user, {@code name:bcrypt-hash:role[:prefix,prefix]}.
+ * Passwords are checked with bcrypt (slow on purpose), on a worker thread; a successful check is
+ * remembered for a few minutes under a SHA-256 of the credentials, so a client sending the same
+ * header on every request does not pay bcrypt each time.
+ */
+public final class UsersFile {
+
+    private record User(String name, byte[] hash, Role role, List<String> prefixes) {
+    }
+
+    private static final long REMEMBER_MS = 5 * 60_000;
+    private static final int REMEMBER_MAX = 10_000;
+
+    private final Map<String, User> users;
+    private final Map<String, Long> verified = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            return size() > REMEMBER_MAX;
+        }
+    };
+
+    private UsersFile(Map<String, User> users) {
+        this.users = users;
+    }
+
+    public static UsersFile load(Path file) throws IOException {
+        Map<String, User> users = new HashMap<>();
+        int n = 0;
+        for (String raw : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            n++;
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] parts = line.split(":", 4);
+            if (parts.length < 3 || parts[0].isEmpty() || !parts[1].startsWith("$2")) {
+                throw new IllegalArgumentException(file + " line " + n + ": expected name:bcrypt-hash:role[:prefixes]");
+            }
+            int lineNo = n;
+            Role role = Role.parse(parts[2]).orElseThrow(
+                    () -> new IllegalArgumentException(file + " line " + lineNo + ": unknown role '" + parts[2] + "'"));
+            List<String> prefixes = parts.length == 4 && !parts[3].isBlank() && !parts[3].equals("*")
+                    ? Arrays.stream(parts[3].split(",")).map(String::strip).filter(p -> !p.isEmpty()).toList()
+                    : List.of();
+            users.put(parts[0], new User(parts[0], parts[1].getBytes(StandardCharsets.UTF_8), role, prefixes));
+        }
+        return new UsersFile(users);
+    }
+
+    /** The principal for these credentials, or empty when they are wrong. Blocking: call off the event loop. */
+    public Optional<Principal> verify(String name, String password) {
+        User u = users.get(name);
+        if (u == null) {
+            // Spend the same time as for a real user, so timing does not reveal which names exist.
+            BCrypt.verifyer().verify(password.toCharArray(), DUMMY_HASH);
+            return Optional.empty();
+        }
+        String key = fingerprint(name, password);
+        long now = System.currentTimeMillis();
+        synchronized (verified) {
+            Long at = verified.get(key);
+            if (at != null && now - at < REMEMBER_MS) {
+                return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
+            }
+        }
+        if (!BCrypt.verifyer().verify(password.toCharArray(), u.hash()).verified) {
+            return Optional.empty();
+        }
+        synchronized (verified) {
+            verified.put(key, now);
+        }
+        return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
+    }
+
+    /** A bcrypt hash for the users file ({@code quire.jar hash-password}). */
+    public static String hash(char[] password, int cost) {
+        return BCrypt.withDefaults().hashToString(cost, password);
+    }
+
+    private static final byte[] DUMMY_HASH = hash("not-a-password".toCharArray(), 10).getBytes(StandardCharsets.UTF_8);
+
+    private static String fingerprint(String name, String password) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            return java.util.HexFormat.of().formatHex(
+                    sha.digest((name + '\u0000' + password).getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

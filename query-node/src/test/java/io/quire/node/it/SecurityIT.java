@@ -1,0 +1,223 @@
+package io.quire.node.it;
+
+import static io.quire.node.it.Http.basic;
+import static io.quire.node.it.Http.record;
+import static io.quire.node.it.Http.schemaBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quire.node.QuireNode;
+import io.quire.node.ops.AuditCommand;
+import io.quire.node.security.Role;
+import io.quire.node.security.UsersFile;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.auth.JWTOptions;
+import io.vertx.ext.auth.PubSecKeyOptions;
+import io.vertx.ext.auth.jwt.JWTAuth;
+import io.vertx.ext.auth.jwt.JWTAuthOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Authentication on, over HTTPS: Basic users with bcrypt hashes, HMAC-signed bearer tokens, the
+ * three roles on every kind of endpoint, subject-prefix scopes, and the audit trail.
+ */
+class SecurityIT {
+
+    static final String SECRET = "a-test-secret-that-is-long-enough-for-hs256";
+    static final String NAME = "{\"name\":\"name\",\"type\":\"string\"}";
+
+    static QuireNode node;
+    static Http https;
+    static Vertx vertx;
+    static JWTAuth signer;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path dir = Files.createTempDirectory("quire-security-it");
+        Path users = dir.resolve("users");
+        Files.writeString(users, String.join("\n",
+                "# name:hash:role[:prefixes]",
+                "reader:" + UsersFile.hash("readerpw".toCharArray(), 4) + ":reader",
+                "writer:" + UsersFile.hash("writerpw".toCharArray(), 4) + ":writer",
+                "admin:" + UsersFile.hash("adminpw".toCharArray(), 4) + ":admin",
+                "ci:" + UsersFile.hash("cipw".toCharArray(), 4) + ":writer:orders-,billing-"));
+        Path secret = dir.resolve("jwt-secret");
+        Files.writeString(secret, SECRET);
+        TestCertificates certs = TestCertificates.create(dir);
+        node = Nodes.start(Nodes.config("security-it", dir.resolve("data"), "secure-node",
+                "--auth-users-file", users.toString(), "--auth-jwt-hmac-secret-file", secret.toString(),
+                "--auth-jwt-issuer", "quire-test", "--auth-jwt-audience", "quire",
+                "--tls-cert-file", certs.certPem.toString(), "--tls-key-file", certs.keyPem.toString()));
+        https = new Http(HttpClient.newBuilder().sslContext(certs.clientContext).connectTimeout(Duration.ofSeconds(5))
+                .build(), "https://127.0.0.1:" + node.httpPort(), null);
+        vertx = Vertx.vertx();
+        signer = JWTAuth.create(vertx, new JWTAuthOptions().addPubSecKey(
+                new PubSecKeyOptions().setAlgorithm("HS256").setBuffer(Buffer.buffer(SECRET))));
+    }
+
+    @AfterAll
+    static void stop() {
+        node.close();
+        vertx.close();
+    }
+
+    static String token(JsonObject claims, String issuer, String audience, int expiresInSeconds) {
+        JWTOptions o = new JWTOptions().setAlgorithm("HS256").setIssuer(issuer).setAudience(List.of(audience));
+        if (expiresInSeconds != 0) {
+            o.setExpiresInSeconds(expiresInSeconds);
+        }
+        return "Bearer " + signer.generateToken(claims, o);
+    }
+
+    record Call(String method, String path, String body, Role needs) {
+    }
+
+    static final List<Call> CALLS = List.of(
+            new Call("GET", "/subjects", null, Role.READER),
+            new Call("GET", "/schemas/ids/1", null, Role.READER),
+            new Call("GET", "/schemas/types", null, Role.READER),
+            new Call("POST", "/subjects/orders-matrix", schemaBody(record("M", NAME)), Role.READER),
+            new Call("GET", "/subjects/orders-matrix/versions", null, Role.READER),
+            new Call("GET", "/config", null, Role.READER),
+            new Call("GET", "/mode", null, Role.READER),
+            new Call("POST", "/subjects/orders-matrix/versions", schemaBody(record("M", NAME)), Role.WRITER),
+            new Call("POST", "/compatibility/subjects/orders-matrix/versions", schemaBody(record("M", NAME)),
+                    Role.WRITER),
+            new Call("DELETE", "/subjects/orders-none", null, Role.WRITER),
+            new Call("DELETE", "/subjects/orders-none?permanent=true", null, Role.ADMIN),
+            new Call("DELETE", "/subjects/orders-none/versions/1?permanent=true", null, Role.ADMIN),
+            new Call("PUT", "/config", "{\"compatibility\":\"BACKWARD\"}", Role.ADMIN),
+            new Call("PUT", "/config/orders-matrix", "{\"compatibility\":\"BACKWARD\"}", Role.ADMIN),
+            new Call("PUT", "/mode/orders-matrix", "{\"mode\":\"READWRITE\"}", Role.ADMIN),
+            new Call("GET", "/admin/position", null, Role.ADMIN),
+            new Call("GET", "/audit", null, Role.ADMIN));
+
+    @Test
+    void withoutCredentialsOnlyTheOpenEndpointsAnswer() {
+        for (Call c : CALLS) {
+            Http.Response r = https.send(c.method(), c.path(), c.body());
+            assertEquals(401, r.status(), c.method() + " " + c.path());
+            assertEquals(40101, r.errorCode());
+        }
+        for (String open : List.of("/", "/health/live", "/health/ready", "/metrics")) {
+            assertEquals(200, https.get(open).status(), open);
+        }
+        assertEquals(401, https.as(basic("admin", "wrong")).get("/subjects").status());
+        assertEquals(401, https.as(basic("nobody", "adminpw")).get("/subjects").status());
+        assertEquals(401, https.as("Digest abc").get("/subjects").status());
+    }
+
+    @Test
+    void everyRoleReachesExactlyTheEndpointsItShould() {
+        Map<Role, String> users = Map.of(Role.READER, basic("reader", "readerpw"), Role.WRITER,
+                basic("writer", "writerpw"), Role.ADMIN, basic("admin", "adminpw"));
+        for (Map.Entry<Role, String> u : users.entrySet()) {
+            for (Call c : CALLS) {
+                Http.Response r = https.as(u.getValue()).send(c.method(), c.path(), c.body());
+                String what = u.getKey() + " " + c.method() + " " + c.path() + " -> " + r.body();
+                if (u.getKey().includes(c.needs())) {
+                    assertNotEquals(401, r.status(), what);
+                    assertNotEquals(403, r.status(), what);
+                } else {
+                    assertEquals(403, r.status(), what);
+                    assertEquals(40301, r.errorCode(), what);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aReaderCannotRegisterAndAWriterCannotChangeGlobalConfig() {
+        assertEquals(403, https.as(basic("reader", "readerpw")).post("/subjects/orders-r/versions",
+                schemaBody(record("R", NAME))).status());
+        assertEquals(403, https.as(basic("writer", "writerpw")).put("/config", "{\"compatibility\":\"NONE\"}").status());
+        assertEquals("BACKWARD", https.as(basic("reader", "readerpw")).get("/config").json()
+                .get("compatibilityLevel").asText());
+    }
+
+    @Test
+    void aScopedUserOnlyTouchesItsSubjectPrefixes() {
+        Http ci = https.as(basic("ci", "cipw"));
+        assertEquals(200, ci.post("/subjects/orders-scoped/versions", schemaBody(record("S", NAME))).status());
+        assertEquals(200, https.as(basic("writer", "writerpw")).post("/subjects/payments-scoped/versions",
+                schemaBody(record("P", NAME))).status());
+        Http.Response refused = ci.post("/subjects/payments-scoped/versions", schemaBody(record("P2", NAME)));
+        assertEquals(403, refused.status());
+        assertEquals(403, ci.get("/subjects/payments-scoped/versions").status());
+        String visible = ci.get("/subjects").body();
+        assertTrue(visible.contains("orders-scoped"), visible);
+        assertFalse(visible.contains("payments-scoped"), visible);
+    }
+
+    @Test
+    void bearerTokensAreCheckedForSignatureExpiryIssuerAndAudience() {
+        JsonObject claims = new JsonObject().put("sub", "pipeline").put("roles", new JsonArray().add("writer"));
+        Http good = https.as(token(claims, "quire-test", "quire", 60));
+        assertEquals(200, good.post("/subjects/jwt-value/versions", schemaBody(record("J", NAME))).status());
+        assertEquals(403, good.put("/config", "{\"compatibility\":\"NONE\"}").status());
+
+        assertEquals(401, https.as(token(claims, "someone-else", "quire", 60)).get("/subjects").status(), "issuer");
+        assertEquals(401, https.as(token(claims, "quire-test", "other", 60)).get("/subjects").status(), "audience");
+        JsonObject expired = claims.copy().put("exp", System.currentTimeMillis() / 1000 - 3600);
+        assertEquals(401, https.as(token(expired, "quire-test", "quire", 0)).get("/subjects").status(), "expiry");
+        String tampered = token(claims.copy().put("roles", new JsonArray().add("admin")), "quire-test", "quire", 60);
+        String[] parts = tampered.substring("Bearer ".length()).split("\\.");
+        String[] honest = token(claims, "quire-test", "quire", 60).substring("Bearer ".length()).split("\\.");
+        assertEquals(401, https.as("Bearer " + parts[0] + "." + parts[1] + "." + honest[2]).get("/subjects").status(),
+                "a payload with another token's signature");
+        assertEquals(401, https.as(token(new JsonObject().put("sub", "x"), "quire-test", "quire", 60))
+                .get("/subjects").status(), "no role claim");
+    }
+
+    @Test
+    void everyDecisionIsInTheAuditTrailWithItsPrincipal() throws Exception {
+        Http writer = https.as(basic("writer", "writerpw"));
+        assertEquals(200, writer.post("/subjects/audited-value/versions", schemaBody(record("A", NAME))).status());
+        Http admin = https.as(basic("admin", "adminpw"));
+        assertEquals(200, admin.put("/config/audited-value", "{\"compatibility\":\"FULL\"}").status());
+        assertEquals(40401, admin.delete("/subjects/audited-missing").errorCode());
+
+        JsonNode trail = admin.get("/audit?subject=audited-value").json();
+        assertEquals(2, trail.size(), trail.toString());
+        assertEquals("writer", trail.get(0).get("principal").asText());
+        assertEquals("RegisterSchema", trail.get(0).get("command").asText());
+        assertEquals("SchemaRegistered", trail.get(0).get("outcome").asText());
+        assertEquals("admin", trail.get(1).get("principal").asText());
+        assertEquals("SetConfig", trail.get(1).get("command").asText());
+        JsonNode refused = admin.get("/audit?subject=audited-missing").json();
+        assertEquals(40401, refused.get(0).get("errorCode").asInt());
+        assertTrue(admin.get("/audit?principal=writer&limit=1").json().size() == 1);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, AuditCommand.run(new String[] {"--bootstrap-servers", SharedKafka.bootstrapServers(),
+            "--journal-topic", "security-it", "--subject", "audited-value"}, new PrintStream(out, true,
+                StandardCharsets.UTF_8)));
+        String lines = out.toString(StandardCharsets.UTF_8);
+        assertEquals(2, lines.strip().split("\n").length, lines);
+        assertTrue(lines.contains("\"principal\":\"writer\""), lines);
+    }
+
+    @Test
+    void plainHttpIsNotServedWhenTlsIsOn() {
+        Http plain = new Http(node.httpPort());
+        assertThrows(RuntimeException.class, () -> plain.get("/health/live"));
+    }
+}
