@@ -9,6 +9,7 @@ import io.quire.node.view.AppliedTracker;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -83,6 +84,22 @@ public final class HttpApi {
         r.route().handler(ctx -> ctx.fail(404));
         r.route().failureHandler(new FailureHandler());
         return r;
+    }
+
+    /**
+     * The router behind a guard for requests it cannot even route (a path that does not start
+     * with '/', such as {@code GET ?x HTTP/1.1}): those get a 400 here instead of a router error.
+     */
+    public static Handler<HttpServerRequest> guarded(Router router) {
+        return req -> {
+            String path = req.path();
+            if (path == null || !path.startsWith("/")) {
+                req.response().setStatusCode(400).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
+                        .end("{\"error_code\":400,\"message\":\"The request path must start with '/'\"}");
+                return;
+            }
+            router.handle(req);
+        };
     }
 
     private static void route(Router r, HttpMethod method, String path, Access access,

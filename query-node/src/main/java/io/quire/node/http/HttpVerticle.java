@@ -29,7 +29,7 @@ public final class HttpVerticle extends VerticleBase {
                     .setKeyPath(security.tlsKeyFile()));
         }
         return vertx.createHttpServer(options)
-                .requestHandler(HttpApi.router(vertx, deps))
+                .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
                 .listen();
     }
 }

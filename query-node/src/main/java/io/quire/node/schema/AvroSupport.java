@@ -37,6 +37,8 @@ public final class AvroSupport implements SchemaSupport {
         } catch (SchemaParseException | NullPointerException | IllegalArgumentException e) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
                     "Invalid schema " + abbreviate(text) + ", details: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
         }
     }
 

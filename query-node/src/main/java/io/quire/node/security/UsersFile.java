@@ -36,8 +36,23 @@ public final class UsersFile {
         }
     };
 
+    private final byte[] dummyHash;
+
     private UsersFile(Map<String, User> users) {
         this.users = users;
+        // Unknown names are checked against a hash of the same cost as the real ones, so timing
+        // does not reveal which names exist.
+        int cost = users.values().stream().findFirst().map(u -> cost(new String(u.hash(), StandardCharsets.UTF_8)))
+                .orElse(12);
+        this.dummyHash = hash("not-a-password".toCharArray(), cost).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static int cost(String bcryptHash) {
+        try {
+            return Integer.parseInt(bcryptHash.substring(4, 6));
+        } catch (RuntimeException e) {
+            return 12;
+        }
     }
 
     public static UsersFile load(Path file) throws IOException {
@@ -68,8 +83,7 @@ public final class UsersFile {
     public Optional<Principal> verify(String name, String password) {
         User u = users.get(name);
         if (u == null) {
-            // Spend the same time as for a real user, so timing does not reveal which names exist.
-            BCrypt.verifyer().verify(password.toCharArray(), DUMMY_HASH);
+            BCrypt.verifyer().verify(password.toCharArray(), dummyHash);
             return Optional.empty();
         }
         String key = fingerprint(name, password);
@@ -93,8 +107,6 @@ public final class UsersFile {
     public static String hash(char[] password, int cost) {
         return BCrypt.withDefaults().hashToString(cost, password);
     }
-
-    private static final byte[] DUMMY_HASH = hash("not-a-password".toCharArray(), 10).getBytes(StandardCharsets.UTF_8);
 
     private static String fingerprint(String name, String password) {
         try {

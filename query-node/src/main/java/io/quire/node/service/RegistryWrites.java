@@ -185,6 +185,9 @@ public final class RegistryWrites {
 
     public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {
         validSubject(subject);
+        if (access.view().subject(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
+        }
         return submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
     }
 
@@ -192,11 +195,14 @@ public final class RegistryWrites {
                                                              String principal) {
         validSubject(subject);
         int version = spec.number();
+        RegistryView view = access.view();
+        if (view.subject(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
+        }
+        if (!spec.isLatest() && view.version(subject, version).isEmpty()) {
+            throw RegistryException.of(ErrorCode.VERSION_NOT_FOUND, version);
+        }
         if (spec.isLatest()) {
-            RegistryView view = access.view();
-            if (view.subject(subject).isEmpty()) {
-                throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
-            }
             Optional<VersionRecord> latest = permanent
                     ? view.versions(subject).stream().reduce((a, b) -> b) : view.latestLive(subject);
             version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
@@ -215,6 +221,14 @@ public final class RegistryWrites {
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(String subject, String principal) {
+        RegistryView view = access.view();
+        if (subject != null && view.subjectLevel(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
+        }
+        if (subject == null && view.globalLevel().isEmpty()) {
+            // Already the default: nothing to change, nothing to journal.
+            return CompletableFuture.completedFuture(new Written<>(CompatibilityLevel.DEFAULT, view.position().offset()));
+        }
         return submit(new DeleteConfig(subject), principal, ConfigDeleted.class, ConfigDeleted::previous);
     }
 
@@ -231,6 +245,9 @@ public final class RegistryWrites {
     }
 
     public CompletableFuture<Written<Mode>> deleteMode(String subject, String principal) {
+        if (subject != null && access.view().subjectMode(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
+        }
         return submit(new DeleteMode(subject), principal, ModeDeleted.class, ModeDeleted::previous);
     }
 

@@ -1,0 +1,192 @@
+package io.quire.node.it;
+
+import static io.quire.node.it.Http.record;
+import static io.quire.node.it.Http.schemaBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.node.QuireNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Thousands of malformed, oversized, deeply nested, wrongly typed, invalid-UTF-8 and
+ * path-traversal requests, sent as raw bytes to every endpoint. Afterwards: no 5xx, nothing
+ * written to the journal, the node still answers correctly, memory bounded. The seed is printed;
+ * set {@code -Dquire.fuzz.seed=N} to replay a run.
+ */
+class HostileInputIT {
+
+    static final int REQUESTS = 4_000;
+
+    static final String[] METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "G\u00e9T",
+        "POST /x", ""};
+    static final String[] TEMPLATES = {
+        "/subjects/{s}/versions", "/subjects/{s}/versions/{v}", "/subjects/{s}/versions/{v}/schema",
+        "/subjects/{s}", "/subjects", "/schemas/ids/{v}", "/schemas/ids/{v}/schema", "/schemas/ids/{v}/subjects",
+        "/schemas/ids/{v}/versions", "/config", "/config/{s}", "/mode", "/mode/{s}",
+        "/compatibility/subjects/{s}/versions", "/compatibility/subjects/{s}/versions/{v}", "/audit",
+        "/admin/position", "/{s}", "/{s}/{s}/{s}", ""};
+    static final String[] HOSTILE = {
+        "..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "%00", "%ff%fe%fd", "%C0%AE%C0%AE", "%", "%zz", "a%0d%0aX: y",
+        "\u0000", "-1", "0", "99999999999999999999", "latest", "-0", "1e9", "NaN", "%2e%2e", "\u202e\u0646",
+        "ü", "a b", "a\tb", "{}", "[]", "'\"", "<script>", "%u0000", "CON", "..", ".", "//", "a;b", "a?b=c",
+        "x".repeat(300), "y".repeat(20_000)};
+    static final String[] QUERIES = {"", "?deleted=maybe", "?limit=-5", "?limit=abc&offset=-3",
+        "?offset=99999999999", "?permanent=yes&deleted=1", "?subjectPrefix=%00", "?verbose=%ff",
+        "?defaultToGlobal=", "?normalize=true&normalize=false", "?limit=2147483648", "?from=yesterday",
+        "?after=-99&limit=0", "?" + "a=b&".repeat(2_000)};
+
+    @Test
+    void hostileRequestsNeverCrashNeverWriteAndLeaveTheNodeCorrect() throws Exception {
+        long seed = Long.getLong("quire.fuzz.seed", System.nanoTime());
+        System.out.println("hostile-input seed " + seed);
+        Random random = new Random(seed);
+        try (QuireNode node = Nodes.start(Nodes.config("hostile-it", Files.createTempDirectory("quire-hostile-it"),
+                "hostile-node", "--max-body-bytes", "65536", "--max-schema-bytes", "8192"))) {
+            Http http = new Http(node.httpPort());
+            assertEquals(200, http.post("/subjects/fuzz-base/versions", schemaBody(record("Base",
+                    "{\"name\":\"a\",\"type\":\"string\"}"))).status());
+            String position = http.get("/admin/position").body();
+            String big = record("Big", "{\"name\":\"" + "f".repeat(9_000) + "\",\"type\":\"string\"}");
+            assertEquals(42209, http.post("/subjects/fuzz-big/versions", schemaBody(big)).errorCode(),
+                    "over --max-schema-bytes");
+            assertEquals(42209, http.post("/subjects/fuzz-big/versions",
+                    "{\"schema\":\"" + "x".repeat(70_000) + "\"}").errorCode(), "over --max-body-bytes");
+            StringBuilder refs = new StringBuilder("{\"schema\":\"\\\"int\\\"\",\"references\":[");
+            for (int i = 0; i < 65; i++) {
+                refs.append(i == 0 ? "" : ",").append("{\"name\":\"r").append(i)
+                        .append("\",\"subject\":\"fuzz-base\",\"version\":1}");
+            }
+            assertEquals(42201, http.post("/subjects/fuzz-refs/versions", refs.append("]}").toString()).errorCode(),
+                    "over --max-references");
+            assertEquals(200, http.get("/subjects?limit=2147483647").status(), "a huge limit is clamped, not refused");
+            Runtime rt = Runtime.getRuntime();
+            System.gc();
+            long heapBefore = rt.totalMemory() - rt.freeMemory();
+
+            Map<Integer, Integer> statuses = new TreeMap<>();
+            for (int i = 0; i < REQUESTS; i++) {
+                byte[] request = hostileRequest(random);
+                int status = send(node.httpPort(), request);
+                statuses.merge(status, 1, Integer::sum);
+                assertTrue(status < 500, "seed " + seed + ", request " + i + " got " + status + ":\n"
+                        + new String(request, 0, Math.min(request.length, 600), StandardCharsets.ISO_8859_1));
+                if (i % 500 == 0) {
+                    assertEquals(200, http.get("/subjects/fuzz-base/versions/1").status(), "node still serving");
+                }
+            }
+            System.out.println("hostile-input statuses " + statuses);
+
+            assertEquals(position, http.get("/admin/position").body(),
+                    () -> "hostile requests reached the journal: " + http.get("/audit?after=1").body());
+            assertEquals("[\"fuzz-base\"]", http.get("/subjects").body());
+            Http.Response ok = http.post("/subjects/fuzz-after/versions", schemaBody(record("After",
+                    "{\"name\":\"a\",\"type\":\"string\"}")));
+            assertEquals(200, ok.status(), "writes still work");
+            System.gc();
+            long heapAfter = rt.totalMemory() - rt.freeMemory();
+            assertTrue(heapAfter - heapBefore < 256L << 20,
+                    "heap grew by " + ((heapAfter - heapBefore) >> 20) + " MiB");
+        }
+    }
+
+    static byte[] hostileRequest(Random r) {
+        String method = pick(r, METHODS);
+        String path = pick(r, TEMPLATES).replace("{s}", pick(r, HOSTILE)).replace("{v}", pick(r, HOSTILE))
+                + pick(r, QUERIES);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] body = hostileBody(r);
+        String head = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + pick(r, new String[] {"Content-Type: application/vnd.schemaregistry.v1+json\r\n",
+                    "Content-Type: text/plain\r\n", "Content-Type: \u0001\r\n", ""})
+                + pick(r, new String[] {"", "X-Quire-Min-Offset: abc\r\n", "X-Quire-Min-Offset: -5\r\n",
+                    "X-Quire-Min-Offset: 1e999\r\n", "Authorization: Basic !!!\r\n", "X-Long: " + "h".repeat(9_000)
+                        + "\r\n"})
+                + (r.nextInt(10) == 0 ? "Content-Length: 99999999\r\n" : "Content-Length: " + body.length + "\r\n")
+                + "\r\n";
+        out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
+    static byte[] hostileBody(Random r) {
+        return switch (r.nextInt(16)) {
+            case 0 -> new byte[0];
+            case 1 -> "{\"schema\": ".getBytes(StandardCharsets.UTF_8);
+            case 2 -> "[".repeat(30_000).getBytes(StandardCharsets.UTF_8);
+            case 3 -> ("{\"schema\":\"" + "x".repeat(100_000) + "\"}").getBytes(StandardCharsets.UTF_8);
+            case 4 -> "{\"schema\": 5}".getBytes(StandardCharsets.UTF_8);
+            case 5 -> "{\"schema\": {\"type\":\"string\"}}".getBytes(StandardCharsets.UTF_8);
+            case 6 -> new byte[] {'{', '"', 's', 'c', 'h', 'e', 'm', 'a', '"', ':', '"', (byte) 0xff, (byte) 0xfe,
+                (byte) 0xc0, (byte) 0x80, '"', '}'};
+            case 7 -> "null".getBytes(StandardCharsets.UTF_8);
+            case 8 -> "{\"schema\":\"{\\\"type\\\":\\\"record\\\"}\"}".getBytes(StandardCharsets.UTF_8);
+            case 9 -> "{\"schema\":\"\\\"int\\\"\",\"references\":[{\"name\":null,\"subject\":7}]}"
+                    .getBytes(StandardCharsets.UTF_8);
+            case 10 -> "{\"compatibility\": 7, \"mode\": []}".getBytes(StandardCharsets.UTF_8);
+            case 11 -> nestedAvro(r.nextInt(3_000) + 200);
+            case 12 -> "{\"schema\":\"\\\"int\\\"\",\"schemaType\":\"KLINGON\"}".getBytes(StandardCharsets.UTF_8);
+            case 13 -> "{\"schema\":\"\\\"int\\\"\",\"id\":-7,\"version\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+            case 14 -> ("{\"schema\":\"\\\"int\\\"\",\"references\":[" + "{\"name\":\"a\",\"subject\":\"nope\",\"version\":1},"
+                    .repeat(200) + "{}]}").getBytes(StandardCharsets.UTF_8);
+            default -> randomBytes(r, r.nextInt(2_000));
+        };
+    }
+
+    /** An Avro array of arrays of … nested {@code depth} times: valid JSON, deep recursion. */
+    static byte[] nestedAvro(int depth) {
+        String schema = "{\\\"type\\\":\\\"array\\\",\\\"items\\\":".repeat(depth) + "\\\"int\\\"" + "}".repeat(depth);
+        return ("{\"schema\":\"" + schema + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] randomBytes(Random r, int n) {
+        byte[] b = new byte[n];
+        r.nextBytes(b);
+        return b;
+    }
+
+    static String pick(Random r, String[] options) {
+        return options[r.nextInt(options.length)];
+    }
+
+    /** Sends raw bytes and reads the status code of the answer; -1 when the server closed without one. */
+    static int send(int port, byte[] request) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            try {
+                out.write(request);
+                out.flush();
+            } catch (IOException e) {
+                // the server may refuse and close before reading everything; read what it answered
+            }
+            InputStream in = s.getInputStream();
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            int c;
+            try {
+                while ((c = in.read()) != -1 && c != '\n') {
+                    line.write(c);
+                }
+            } catch (IOException e) {
+                return -1;
+            }
+            String status = line.toString(StandardCharsets.ISO_8859_1);
+            List<String> parts = List.of(status.split(" "));
+            if (parts.size() < 2 || !parts.get(0).startsWith("HTTP/")) {
+                return -1;
+            }
+            return Integer.parseInt(parts.get(1));
+        }
+    }
+}
