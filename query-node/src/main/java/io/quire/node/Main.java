@@ -30,6 +30,7 @@ public final class Main {
             case "serve" -> run(QuireConfig.from(false, rest, System.getenv()));
             case "config" -> System.out.print(ConfigKey.markdownTable());
             case "audit" -> System.exit(AuditCommand.run(rest, System.out));
+            case "broker" -> broker(rest);
             case "hash-password" -> hashPassword(rest);
             default -> {
                 System.out.println("""
@@ -38,6 +39,8 @@ public final class Main {
                           serve    one node against an existing Kafka (--bootstrap-servers)
                           config   print every setting, its environment variable and default
                           audit    print the audit trail from the journal (--help for filters)
+                          broker --data-dir DIR [--port P] [--advertised-port A]
+                                   only the single-node KRaft broker of dev mode (for the bench)
                           hash-password [--cost N]   read a password on stdin, print its bcrypt hash
                         """);
                 if (!command.equals("help") && !command.equals("--help")) {
@@ -45,6 +48,23 @@ public final class Main {
                 }
             }
         }
+    }
+
+    private static void broker(String[] args) throws Exception {
+        java.util.Map<String, String> flags = new java.util.HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            flags.put(args[i], args[i + 1]);
+        }
+        EmbeddedKafka kafka = new EmbeddedKafka(java.nio.file.Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
+                Integer.parseInt(flags.getOrDefault("--port", "0")),
+                Integer.parseInt(flags.getOrDefault("--advertised-port", "0"))).start();
+        LOG.info("broker ready at {}", kafka.bootstrapServers());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            kafka.close();
+            stopped.countDown();
+        }, "quire-broker-shutdown"));
+        stopped.await();
     }
 
     private static void hashPassword(String[] args) throws java.io.IOException {

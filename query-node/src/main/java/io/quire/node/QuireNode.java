@@ -66,6 +66,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private final AtomicLong skippedCorrupt = new AtomicLong();
     private final AtomicLong endOffset = new AtomicLong(-1);
     private volatile long startEndOffset = -1;
+    private volatile long streamsStarted;
     private JournalAdmin admin;
     private KafkaStreams streams;
     private Producer<byte[], byte[]> producer;
@@ -148,11 +149,14 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                         JournalTopology.STORE, QueryableStoreTypes.keyValueStore()))));
                 access.open(view);
                 tracker.advanceTo(view.position().offset());
+                LOG.info("view caught up to offset {} in {} ms (journal end at start: {})", view.position().offset(),
+                        (System.nanoTime() - streamsStarted) / 1_000_000, startEndOffset);
             } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {
                 access.close();
                 onFatal.run();
             }
         });
+        streamsStarted = System.nanoTime();
         streams.start();
     }
 

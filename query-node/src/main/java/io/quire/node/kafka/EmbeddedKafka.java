@@ -28,11 +28,24 @@ public final class EmbeddedKafka implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
 
     private final Path dir;
+    private final int requestedPort;
+    private final int advertisedPort;
     private KafkaRaftServer server;
     private String bootstrapServers;
 
     public EmbeddedKafka(Path dir) {
+        this(dir, 0, 0);
+    }
+
+    /**
+     * @param port the broker port (0: a free one, remembered across restarts)
+     * @param advertisedPort the port clients are told to use (0: the broker port); the bench puts
+     *     a latency-injecting proxy there
+     */
+    public EmbeddedKafka(Path dir, int port, int advertisedPort) {
         this.dir = dir;
+        this.requestedPort = port;
+        this.advertisedPort = advertisedPort;
     }
 
     public synchronized EmbeddedKafka start() throws IOException {
@@ -45,13 +58,14 @@ public final class EmbeddedKafka implements AutoCloseable {
             }
         } else {
             state.setProperty("cluster.id", Uuid.randomUuid().toString());
-            state.setProperty("broker.port", Integer.toString(freePort()));
+            state.setProperty("broker.port", Integer.toString(requestedPort > 0 ? requestedPort : freePort()));
             state.setProperty("controller.port", Integer.toString(freePort()));
         }
         int brokerPort = Integer.parseInt(state.getProperty("broker.port"));
         int controllerPort = Integer.parseInt(state.getProperty("controller.port"));
         Path logDir = dir.resolve("log");
-        Properties props = brokerProperties(logDir, brokerPort, controllerPort);
+        int advertised = advertisedPort > 0 ? advertisedPort : brokerPort;
+        Properties props = brokerProperties(logDir, brokerPort, controllerPort, advertised);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             format(props, state.getProperty("cluster.id"));
             try (Writer w = Files.newBufferedWriter(stateFile)) {
@@ -61,7 +75,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         long t0 = System.nanoTime();
         server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
         server.startup();
-        bootstrapServers = "127.0.0.1:" + brokerPort;
+        bootstrapServers = "127.0.0.1:" + advertised;
         LOG.info("embedded Kafka broker up at {} in {} ms (data {})", bootstrapServers,
                 (System.nanoTime() - t0) / 1_000_000, logDir);
         return this;
@@ -71,13 +85,13 @@ public final class EmbeddedKafka implements AutoCloseable {
         return bootstrapServers;
     }
 
-    private static Properties brokerProperties(Path logDir, int brokerPort, int controllerPort) {
+    private static Properties brokerProperties(Path logDir, int brokerPort, int controllerPort, int advertisedPort) {
         Properties p = new Properties();
         p.setProperty("process.roles", "broker,controller");
         p.setProperty("node.id", "1");
         p.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
         p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + brokerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPort);
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The bench suite: bench/run.sh [--full] [--duration S] [--warmup S] [--sizes 10000,50000] [--out DIR]
+# Builds Quire and the bench, installs PostgreSQL from Debian if it is missing (for the single-row
+# sequence baseline), then runs everything on this machine and writes bench/results/<time>/report.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "PostgreSQL not found and cannot be installed here: the sequence baseline will be skipped" >&2
+  fi
+fi
+mvn -B -q -DskipTests package
+exec java -Xmx1g -Djava.awt.headless=true -jar bench/target/quire-bench.jar "$@"

@@ -1,0 +1,93 @@
+package io.quire.bench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starting, watching and measuring the processes under test. */
+final class Processes {
+
+    private Processes() {
+    }
+
+    static Process java(Path log, List<String> jvmArgs, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of(args));
+        Files.createDirectories(log.getParent());
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    static int exec(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        return p.waitFor();
+    }
+
+    static void awaitHttp(String url, Duration timeout) throws InterruptedException {
+        HttpClient client = HttpClient.newHttpClient();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding())
+                        .statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not up yet
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(url + " not ready within " + timeout);
+    }
+
+    static void awaitLog(Path log, String text, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("'" + text + "' not in " + log + " within " + timeout);
+    }
+
+    /** Resident set size in MiB, from /proc (Linux). */
+    static long rssMiB(Process p) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    static void stop(Process p) throws InterruptedException {
+        if (p == null) {
+            return;
+        }
+        p.destroy();
+        if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor();
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+}

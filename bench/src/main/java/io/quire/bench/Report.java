@@ -1,0 +1,130 @@
+package io.quire.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/** The suite's output: results.json (raw), report.md (tables) and PNG charts. */
+final class Report {
+
+    private Report() {
+    }
+
+    static void writeJson(Path out, Map<String, Object> facts, List<Result> results) throws IOException {
+        Map<String, Object> all = new LinkedHashMap<>(facts);
+        all.put("results", results);
+        Suite.JSON.writeValue(out.resolve("results.json").toFile(), all);
+    }
+
+    static void write(Path out, Map<String, Object> facts, List<Result> results) throws IOException {
+        writeJson(out, facts, results);
+        charts(out, results);
+        StringBuilder md = new StringBuilder("# Quire bench report\n\n");
+        md.append("Closed model: N clients, each sending its next request when the previous one answered; ")
+                .append("warm-up run but not counted. Latencies in ms. Reproduce with `bench/run.sh`.\n\n");
+        md.append("## Machine and settings\n\n```\n").append(Suite.JSON.writeValueAsString(
+                Map.of("machine", facts.get("machine"), "settings", facts.get("settings")))).append("\n```\n\n");
+
+        md.append("## Reads by id (`GET /schemas/ids/{id}`)\n\n");
+        double trivial50 = best(results, "trivial-vertx", "reads", 50);
+        double trivial200 = best(results, "trivial-vertx", "reads", 200);
+        table(md, results.stream().filter(r -> r.scenario().startsWith("reads")).toList(), r -> {
+            double limit = r.users() == 50 ? trivial50 : trivial200;
+            return limit > 0 && !r.target().startsWith("trivial") ? pct(r.throughput() / limit) + " of the HTTP limit" : "";
+        });
+        md.append("\n![reads](reads.png)\n\n");
+
+        md.append("## Writes (register a new subject)\n\n");
+        table(md, results.stream().filter(r -> r.scenario().equals("writes")).toList(), r -> "");
+        md.append("\n").append(ratios(results)).append("\n![writes](writes.png)\n\n![write latency](write-latency.png)\n\n");
+
+        md.append("## Blended load and multi-node\n\n");
+        table(md, results.stream().filter(r -> r.scenario().startsWith("mixed") || r.scenario().startsWith("write-A"))
+                .toList(), r -> r.extra().isEmpty() ? "" : String.format(Locale.ROOT,
+                "accepted on A p50 %.1f / p99 %.1f; applied and read on B p50 %.1f / p99 %.1f",
+                micros(r, "acceptedP50Micros"), micros(r, "acceptedP99Micros"),
+                micros(r, "appliedElsewhereP50Micros"), micros(r, "appliedElsewhereP99Micros")));
+        md.append("\n![over time](over-time.png)\n\n");
+
+        md.append("## Dataset size, ingest, memory, rebuild\n\n| key | value |\n|---|---|\n");
+        facts.forEach((k, v) -> {
+            if (k.startsWith("ingest") || k.startsWith("rss") || k.equals("rebuild") || k.equals("postgres")) {
+                md.append("| ").append(k).append(" | ").append(v).append(" |\n");
+            }
+        });
+        md.append("\nSuite time: ").append(facts.get("suiteSeconds")).append(" s.\n\n");
+        md.append("""
+                ## Published figures this answers (not measured here)
+
+                Apicurio Registry capacity guide, 2 CPU / 2 GiB replica, 15 ms ± 5 ms storage latency:
+                reads by id 1,680 req/s (SQL) and 3,000 req/s (KafkaSQL) at 200 clients, p99 ~210 ms;
+                writes 6–9/s on SQL at any concurrency (p99 11 s at 20 writers); 50 / 185 / 930 / 1,200
+                writes/s at 5 / 20 / 100 / 200 writers on KafkaSQL (p99 1.1 s at 200); 5 % writes at 150
+                clients: 110–130 req/s, p99 ≥ 30 s.
+                """);
+        Files.writeString(out.resolve("report.md"), md.toString());
+    }
+
+    interface Note {
+        String of(Result r);
+    }
+
+    static void table(StringBuilder md, List<Result> rows, Note note) {
+        md.append("| target | scenario | clients | ok/s | p50 | p90 | p99 | p99.9 | max | errors | note |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        for (Result r : rows) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s |%n",
+                    r.target(), r.scenario(), r.users(), r.throughput(), r.p50() / 1000.0, r.p90() / 1000.0,
+                    r.p99() / 1000.0, r.p999() / 1000.0, r.max() / 1000.0,
+                    r.errorCount() == 0 ? "0" : r.errors().toString(), note.of(r)));
+        }
+    }
+
+    static String ratios(List<Result> results) {
+        StringBuilder sb = new StringBuilder();
+        for (Result q : results) {
+            if (!q.target().startsWith("quire+") || !q.scenario().equals("writes")) {
+                continue;
+            }
+            results.stream().filter(p -> p.target().startsWith("postgresql-sequence+") && p.users() == q.users())
+                    .findFirst().ifPresent(p -> sb.append(String.format(Locale.ROOT,
+                            "- %d writers, same injected latency: Quire %.0f/s vs single-row sequence %.0f/s (%.0f×)%n",
+                            q.users(), q.throughput(), p.throughput(), q.throughput() / Math.max(0.001, p.throughput()))));
+        }
+        return sb.toString();
+    }
+
+    static void charts(Path out, List<Result> results) throws IOException {
+        Map<String, List<Result>> reads = results.stream().filter(r -> r.scenario().equals("reads")
+                && !r.target().contains("@")).collect(Collectors.groupingBy(Result::target, LinkedHashMap::new,
+                Collectors.toList()));
+        Charts.throughputVsUsers(out.resolve("reads.png"), "Reads by id: throughput vs clients", reads, false);
+        Map<String, List<Result>> writes = results.stream().filter(r -> r.scenario().equals("writes"))
+                .collect(Collectors.groupingBy(Result::target, LinkedHashMap::new, Collectors.toList()));
+        Charts.throughputVsUsers(out.resolve("writes.png"), "Writes: throughput vs writers (log scale)", writes, true);
+        Charts.latencies(out.resolve("write-latency.png"), "Write latency percentiles",
+                results.stream().filter(r -> r.scenario().equals("writes")).toList());
+        Charts.overTime(out.resolve("over-time.png"), "Throughput over the measured window",
+                results.stream().filter(r -> r.users() == 200 && r.target().equals("quire")
+                        || r.scenario().startsWith("mixed")).toList());
+    }
+
+    static double best(List<Result> results, String target, String scenario, int users) {
+        return results.stream().filter(r -> r.target().equals(target) && r.scenario().equals(scenario)
+                && r.users() == users).mapToDouble(Result::throughput).max().orElse(0);
+    }
+
+    static double micros(Result r, String key) {
+        return ((Number) Objects.requireNonNull(r.extra().get(key))).doubleValue() / 1000.0;
+    }
+
+    static String pct(double v) {
+        return String.format(Locale.ROOT, "%.0f %%", v * 100);
+    }
+}

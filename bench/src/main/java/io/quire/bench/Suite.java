@@ -1,0 +1,387 @@
+package io.quire.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.net.NetServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The bench suite: the capacity guide's methodology against Quire, side by side with the machine's
+ * HTTP limit and the single-row sequence pattern on PostgreSQL, in one run.
+ *
+ * <pre>
+ * bench/run.sh            # default suite, under 15 minutes on 2 cores
+ * bench/run.sh --full     # longer windows, datasets up to 1.5 M schemas
+ * </pre>
+ */
+public final class Suite {
+
+    record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
+                   String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages) {
+
+        static Options parse(String[] args) {
+            Map<String, String> m = new LinkedHashMap<>();
+            boolean full = false;
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--full")) {
+                    full = true;
+                } else if (args[i].startsWith("--") && i + 1 < args.length) {
+                    m.put(args[i].substring(2), args[++i]);
+                } else {
+                    throw new IllegalArgumentException("unexpected argument " + args[i]);
+                }
+            }
+            List<Integer> sizes = full ? List.of(100_000, 400_000, 800_000, 1_500_000) : List.of(10_000, 50_000);
+            if (m.containsKey("sizes")) {
+                sizes = Stream.of(m.get("sizes").split(",")).map(Integer::parseInt).toList();
+            }
+            return new Options(Path.of(m.getOrDefault("quire-jar", "query-node/target/quire.jar")),
+                    Path.of(m.getOrDefault("out", "bench/results/" + Instant.now().toString().replace(':', '-'))), full,
+                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("warmup", full ? "40" : "10"))),
+                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("duration", full ? "120" : "20"))), sizes,
+                    m.getOrDefault("pg-bin", ""), Double.parseDouble(m.getOrDefault("rtt-ms", "15")),
+                    Double.parseDouble(m.getOrDefault("jitter-ms", "5")), m.getOrDefault("node-heap", "2g"),
+                    List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")));
+        }
+    }
+
+    private final Options o;
+    private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
+    private final HttpClient client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
+            new PoolOptions().setHttp1MaxSize(512));
+    private final List<Result> results = new ArrayList<>();
+    private final Map<String, Object> facts = new LinkedHashMap<>();
+    private final List<Process> running = new ArrayList<>();
+
+    Suite(Options o) {
+        this.o = o;
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        Suite s = new Suite(Options.parse(args));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> s.running.forEach(Process::destroyForcibly)));
+        try {
+            s.run();
+        } finally {
+            s.running.forEach(Process::destroyForcibly);
+            s.vertx.close();
+        }
+        System.exit(0);
+    }
+
+    void run() throws Exception {
+        Files.createDirectories(o.out());
+        long t0 = System.nanoTime();
+        facts.put("started", Instant.now().toString());
+        facts.put("machine", Machine.describe());
+        facts.put("settings", Map.of("warmupSeconds", o.warmup().toSeconds(), "measureSeconds", o.measure().toSeconds(),
+                "full", o.full(), "datasetSizes", o.sizes(), "injectedRttMs", o.rttMs(), "injectedJitterMs", o.jitterMs(),
+                "nodeHeap", o.nodeHeap()));
+
+        if (o.stages().contains("trivial")) {
+            trivialServer();
+        }
+        if (o.stages().contains("quire")) {
+            quireWithoutInjectedLatency();
+        }
+        if (o.stages().contains("latency")) {
+            quireWithInjectedLatency();
+        }
+        if (o.stages().contains("postgres")) {
+            postgres();
+        }
+
+        facts.put("suiteSeconds", (System.nanoTime() - t0) / 1_000_000_000L);
+        Report.write(o.out(), facts, results);
+        log("report written to " + o.out().resolve("report.md"));
+    }
+
+    // --- the machine's HTTP limit -----------------------------------------------------------------
+
+    void trivialServer() throws Exception {
+        int port = Processes.freePort();
+        Process p = start(o.out().resolve("logs/trivial.log"), List.of("-Xmx512m"), "-cp", benchJar(),
+                "io.quire.bench.TrivialServer", Integer.toString(port));
+        Processes.awaitLog(o.out().resolve("logs/trivial.log"), "trivial server on", Duration.ofSeconds(60));
+        Workloads.Endpoint e = new Workloads.Endpoint("127.0.0.1", port);
+        long[] ids = {1, 2, 3};
+        for (int users : List.of(50, 200)) {
+            measure("trivial-vertx", "reads", users, Workloads.readById(client, e, ids, false));
+        }
+        stop(p);
+    }
+
+    // --- Quire, one node, storage on loopback -----------------------------------------------------
+
+    void quireWithoutInjectedLatency() throws Exception {
+        Path dir = o.out().resolve("quire");
+        int brokerPort = Processes.freePort();
+        Process broker = startBroker(dir.resolve("broker"), brokerPort, 0, "broker");
+        String bootstrap = "127.0.0.1:" + brokerPort;
+        Node a = startNode("node-a", dir.resolve("node-a"), bootstrap);
+
+        ConcurrentLinkedQueue<Long> ids = new ConcurrentLinkedQueue<>();
+        int loaded = 0;
+        int firstSize = o.sizes().get(0);
+        loaded += ingest(a.endpoint, firstSize, ids, "ingest-" + firstSize);
+        long[] idArray = ids.stream().mapToLong(Long::longValue).toArray();
+
+        for (int users : List.of(50, 200)) {
+            measure("quire", "reads", users, Workloads.readById(client, a.endpoint, idArray, false));
+        }
+        measure("quire", "reads-skewed", 200, Workloads.readById(client, a.endpoint, idArray, true));
+        for (int writers : List.of(5, 20, 100, 200)) {
+            measure("quire", "writes", writers, Workloads.registerNew(client, a.endpoint, "w" + writers + "-" + runId()));
+        }
+        measure("quire", "mixed-5pct-writes", 150, Workloads.mixed(
+                Workloads.readById(client, a.endpoint, idArray, false),
+                Workloads.registerNew(client, a.endpoint, "m-" + runId()), 0.05));
+        facts.put("rssMiB.node-a.afterRuns", Processes.rssMiB(a.process));
+
+        Node b = startNode("node-b", dir.resolve("node-b"), bootstrap);
+        Recorder accepted = new Recorder(3);
+        Recorder appliedElsewhere = new Recorder(3);
+        Result ryw = measure("quire-2-nodes", "write-A-read-B", 20,
+                Workloads.writeHereReadThere(client, a.endpoint, b.endpoint, "x-" + runId(), accepted, appliedElsewhere));
+        // The recorders ran through warm-up too; what matters is their shape: keep both percentiles.
+        Histogram acc = accepted.getIntervalHistogram();
+        Histogram app = appliedElsewhere.getIntervalHistogram();
+        ryw.extra().put("acceptedP50Micros", acc.getValueAtPercentile(50));
+        ryw.extra().put("acceptedP99Micros", acc.getValueAtPercentile(99));
+        ryw.extra().put("appliedElsewhereP50Micros", app.getValueAtPercentile(50));
+        ryw.extra().put("appliedElsewhereP99Micros", app.getValueAtPercentile(99));
+        stop(b.process);
+
+        for (int size : o.sizes()) {
+            if (size > loaded) {
+                loaded += ingest(a.endpoint, size - loaded, ids, "ingest-to-" + size);
+            }
+            long[] all = ids.stream().mapToLong(Long::longValue).toArray();
+            Result r = measure("quire@" + size, "reads", 200, Workloads.readById(client, a.endpoint, all, false));
+            r.extra().put("datasetSize", size);
+            r.extra().put("rssMiB", Processes.rssMiB(a.process));
+            facts.put("rssMiB.node-a.at" + size, Processes.rssMiB(a.process));
+        }
+
+        // Rebuild: the view wiped, the whole journal replayed through the applier.
+        long journal = position(a.endpoint) + 1;
+        stop(a.process);
+        deleteTree(dir.resolve("node-a/streams"));
+        long r0 = System.nanoTime();
+        Node rebuilt = startNode("node-a-rebuild", dir.resolve("node-a"), bootstrap, a.port);
+        double rebuildSeconds = (System.nanoTime() - r0) / 1e9;
+        double replaySeconds = replayMillis(o.out().resolve("logs/node-a-rebuild.log")) / 1000.0;
+        facts.put("rebuild", Map.of("journalRecords", journal, "secondsToReadyIncludingJvmStart", round(rebuildSeconds),
+                "replaySeconds", round(replaySeconds), "recordsPerSecond", Math.round(journal / replaySeconds)));
+        log(String.format("rebuild: %d records replayed in %.1f s (%.0f/s), ready %.1f s after the JVM started",
+                journal, replaySeconds, journal / replaySeconds, rebuildSeconds));
+        stop(rebuilt.process);
+        stop(broker);
+    }
+
+    // --- Quire with the capacity guide's storage latency ------------------------------------------
+
+    void quireWithInjectedLatency() throws Exception {
+        Path dir = o.out().resolve("quire-latency");
+        int brokerPort = Processes.freePort();
+        int proxyPort = Processes.freePort();
+        NetServer proxy = new LatencyProxy(vertx, o.rttMs(), o.jitterMs()).listen(proxyPort, "127.0.0.1", brokerPort);
+        Process broker = startBroker(dir.resolve("broker"), brokerPort, proxyPort, "broker-latency");
+        Node n = startNode("node-latency", dir.resolve("node"), "127.0.0.1:" + proxyPort);
+        ConcurrentLinkedQueue<Long> ids = new ConcurrentLinkedQueue<>();
+        ingest(n.endpoint, 2_000, ids, "ingest-latency");
+        long[] idArray = ids.stream().mapToLong(Long::longValue).toArray();
+        for (int writers : List.of(5, 20, 100, 200)) {
+            measure("quire+" + (int) o.rttMs() + "ms", "writes", writers,
+                    Workloads.registerNew(client, n.endpoint, "l" + writers + "-" + runId()));
+        }
+        measure("quire+" + (int) o.rttMs() + "ms", "reads", 200, Workloads.readById(client, n.endpoint, idArray, false));
+        stop(n.process);
+        stop(broker);
+        proxy.close();
+    }
+
+    // --- the single-row sequence on PostgreSQL ----------------------------------------------------
+
+    void postgres() throws Exception {
+        Postgres pg = Postgres.start(o.out().resolve("postgres"), o.pgBin());
+        if (pg == null) {
+            facts.put("postgres", "skipped: no PostgreSQL server found (bench/run.sh installs it from Debian)");
+            log("PostgreSQL not found; skipping the sequence baseline");
+            return;
+        }
+        try {
+            int proxyPort = Processes.freePort();
+            NetServer proxy = new LatencyProxy(vertx, o.rttMs(), o.jitterMs()).listen(proxyPort, "127.0.0.1", pg.port());
+            SequenceBaseline.prepare(pg.jdbcUrl(pg.port()));
+            for (int writers : List.of(5, 20, 100, 200)) {
+                Result r = SequenceBaseline.run(pg.jdbcUrl(proxyPort), writers, o.warmup(), o.measure());
+                record(new Result("postgresql-sequence+" + (int) o.rttMs() + "ms", r.scenario(), r.users(), r.seconds(),
+                        r.ok(), r.errors(), r.p50(), r.p90(), r.p95(), r.p99(), r.p999(), r.max(), r.perSecond(),
+                        r.extra()));
+            }
+            record(SequenceBaseline.run(pg.jdbcUrl(pg.port()), 20, o.warmup(), o.measure()));
+            proxy.close();
+        } finally {
+            pg.stop();
+        }
+    }
+
+    // --- helpers ----------------------------------------------------------------------------------
+
+    record Node(Process process, Workloads.Endpoint endpoint, int port) {
+    }
+
+    Process startBroker(Path dir, int port, int advertisedPort, String name) throws Exception {
+        Path log = o.out().resolve("logs/" + name + ".log");
+        Process p = start(log, List.of("-Xmx1g"), "-jar", o.quireJar().toString(), "broker", "--data-dir",
+                dir.toString(), "--port", Integer.toString(port), "--advertised-port", Integer.toString(advertisedPort));
+        Processes.awaitLog(log, "broker ready", Duration.ofSeconds(120));
+        return p;
+    }
+
+    Node startNode(String name, Path dir, String bootstrap) throws Exception {
+        return startNode(name, dir, bootstrap, Processes.freePort());
+    }
+
+    Node startNode(String name, Path dir, String bootstrap, int port) throws Exception {
+        Process p = start(o.out().resolve("logs/" + name + ".log"), List.of("-Xmx" + o.nodeHeap()), "-jar",
+                o.quireJar().toString(), "serve", "--bootstrap-servers", bootstrap, "--port", Integer.toString(port),
+                "--data-dir", dir.toString(), "--node-id", name.replace("-rebuild", ""), "--journal-replication", "1",
+                "--journal-min-isr", "1");
+        Processes.awaitHttp("http://127.0.0.1:" + port + "/health/ready", Duration.ofMinutes(30));
+        return new Node(p, new Workloads.Endpoint("127.0.0.1", port), port);
+    }
+
+    /** Registers {@code count} new schemas with 100 writers; records the ingest rate. */
+    int ingest(Workloads.Endpoint e, int count, ConcurrentLinkedQueue<Long> ids, String label) throws Exception {
+        AtomicLong issued = new AtomicLong();
+        CountDownLatch done = new CountDownLatch(100);
+        String run = "p-" + runId();
+        long t0 = System.nanoTime();
+        for (int u = 0; u < 100; u++) {
+            vertx.runOnContext(v -> ingestNext(e, count, issued, ids, run, done));
+        }
+        done.await(2, TimeUnit.HOURS);
+        double s = (System.nanoTime() - t0) / 1e9;
+        facts.put(label, Map.of("schemas", count, "seconds", round(s), "perSecond", Math.round(count / s)));
+        log(String.format("%s: %d schemas in %.1f s (%.0f/s)", label, count, s, count / s));
+        return count;
+    }
+
+    private void ingestNext(Workloads.Endpoint e, int count, AtomicLong issued, ConcurrentLinkedQueue<Long> ids,
+                            String run, CountDownLatch done) {
+        long k = issued.incrementAndGet();
+        if (k > count) {
+            done.countDown();
+            return;
+        }
+        Future<Workloads.Answer> f = Workloads.call(client, e, HttpMethod.POST, "/subjects/" + run + "-" + k + "/versions",
+                Workloads.schemaBody(run, k), null, null);
+        f.onComplete(ar -> {
+            if (ar.succeeded() && ar.result().status() == 200) {
+                ids.add(ar.result().body().toJsonObject().getLong("id"));
+            } else {
+                issued.decrementAndGet(); // retry this one
+            }
+            ingestNext(e, count, issued, ids, run, done);
+        });
+    }
+
+    /** The node's own account of how long its view took to catch up with the journal. */
+    static long replayMillis(Path log) throws IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("view caught up to offset \\d+ in (\\d+) ms")
+                .matcher(Files.readString(log));
+        if (!m.find()) {
+            throw new IllegalStateException("no catch-up line in " + log);
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    long position(Workloads.Endpoint e) throws Exception {
+        Workloads.Answer a = Workloads.call(client, e, HttpMethod.GET, "/admin/position", null, null, null)
+                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        return a.body().toJsonObject().getLong("offset");
+    }
+
+    Result measure(String target, String scenario, int users, ClosedLoop.Operation op) throws Exception {
+        Result r = ClosedLoop.run(vertx, target, scenario, users, o.warmup(), o.measure(), op);
+        record(r);
+        return r;
+    }
+
+    void record(Result r) {
+        results.add(r);
+        log(String.format("%-28s %-18s %4d clients: %9.0f/s  p50 %6.1f ms  p99 %7.1f ms  errors %d", r.target(),
+                r.scenario(), r.users(), r.throughput(), r.p50() / 1000.0, r.p99() / 1000.0, r.errorCount()));
+        try {
+            Report.writeJson(o.out(), facts, results); // keep what was measured even if a later step fails
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    Process start(Path log, List<String> jvm, String... args) throws IOException {
+        Process p = Processes.java(log, jvm, args);
+        running.add(p);
+        return p;
+    }
+
+    void stop(Process p) throws InterruptedException {
+        Processes.stop(p);
+        running.remove(p);
+    }
+
+    String benchJar() {
+        return Path.of(Suite.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
+    }
+
+    static String runId() {
+        return Long.toString(System.nanoTime(), 36);
+    }
+
+    static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    static void log(String line) {
+        System.out.println(Instant.now().toString().substring(11, 19) + " " + line);
+    }
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+}
