@@ -12,4 +12,11 @@ if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   fi
 fi
 mvn -B -q -DskipTests package
+cores=$(nproc)
+if [ "$cores" -ge 4 ] && command -v taskset >/dev/null; then
+  # Servers on the first half of the cores, the load generator on the second half.
+  half=$((cores / 2))
+  export QUIRE_BENCH_SERVER_CPUS="0-$((half - 1))"
+  exec taskset -c "$half-$((cores - 1))" java -Xmx1g -Djava.awt.headless=true -jar bench/target/quire-bench.jar "$@"
+fi
 exec java -Xmx1g -Djava.awt.headless=true -jar bench/target/quire-bench.jar "$@"

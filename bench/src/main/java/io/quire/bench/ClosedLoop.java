@@ -95,7 +95,12 @@ public final class ClosedLoop {
                     errors.computeIfAbsent(status, k -> new LongAdder()).increment();
                 }
             }
-            next(vertx, op, user, recorder, ok, errors, series, window, stopAt, done);
+            if (ar.failed()) {
+                // A failure may complete before any I/O, on this very stack: hop, so the chain cannot recurse.
+                vertx.runOnContext(v -> next(vertx, op, user, recorder, ok, errors, series, window, stopAt, done));
+            } else {
+                next(vertx, op, user, recorder, ok, errors, series, window, stopAt, done);
+            }
         });
     }
 }

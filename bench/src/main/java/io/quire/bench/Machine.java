@@ -19,7 +19,9 @@ final class Machine {
         m.put("memory", firstLine("/proc/meminfo", "MemTotal"));
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put("note", "load generator, brokers, nodes and proxies share these cores");
+        String pinned = System.getenv().getOrDefault("QUIRE_BENCH_SERVER_CPUS", "");
+        m.put("note", pinned.isEmpty() ? "load generator, brokers, nodes and proxies share these cores"
+                : "servers pinned to cores " + pinned + ", the load generator to the others");
         return m;
     }
 

@@ -23,7 +23,8 @@ final class Postgres {
         this.asPostgresUser = asPostgresUser;
     }
 
-    static Postgres start(Path dir, String binHint) throws Exception {
+    static Postgres start(Path relativeDir, String binHint) throws Exception {
+        Path dir = relativeDir.toAbsolutePath(); // the server changes into its data folder: no relative paths
         Path bin = findBin(binHint);
         if (bin == null) {
             return null;

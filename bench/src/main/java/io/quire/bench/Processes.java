@@ -18,8 +18,17 @@ final class Processes {
     private Processes() {
     }
 
+    /**
+     * Cores for the processes under test, when the machine has enough to split: {@code bench/run.sh}
+     * pins the load generator to the other half (QUIRE_BENCH_SERVER_CPUS, set by run.sh).
+     */
+    static final String SERVER_CPUS = System.getenv().getOrDefault("QUIRE_BENCH_SERVER_CPUS", "");
+
     static Process java(Path log, List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
+        if (!SERVER_CPUS.isEmpty()) {
+            cmd.addAll(List.of("taskset", "-c", SERVER_CPUS));
+        }
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of(args));

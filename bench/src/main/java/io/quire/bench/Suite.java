@@ -61,7 +61,7 @@ public final class Suite {
             return new Options(Path.of(m.getOrDefault("quire-jar", "query-node/target/quire.jar")),
                     Path.of(m.getOrDefault("out", "bench/results/" + Instant.now().toString().replace(':', '-'))), full,
                     Duration.ofSeconds(Long.parseLong(m.getOrDefault("warmup", full ? "40" : "10"))),
-                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("duration", full ? "120" : "20"))), sizes,
+                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("duration", full ? "120" : "15"))), sizes,
                     m.getOrDefault("pg-bin", ""), Double.parseDouble(m.getOrDefault("rtt-ms", "15")),
                     Double.parseDouble(m.getOrDefault("jitter-ms", "5")), m.getOrDefault("node-heap", "2g"),
                     List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")));

@@ -4,6 +4,9 @@ import io.quire.node.config.ConfigKey;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.EmbeddedKafka;
 import io.quire.node.ops.AuditCommand;
+import io.quire.node.ops.JournalCommand;
+import io.quire.node.ops.RebuildCommand;
+import io.quire.node.ops.VerifyCommand;
 import io.quire.node.security.UsersFile;
 import java.time.Duration;
 import java.util.Arrays;
@@ -31,6 +34,9 @@ public final class Main {
             case "config" -> System.out.print(ConfigKey.markdownTable());
             case "audit" -> System.exit(AuditCommand.run(rest, System.out));
             case "broker" -> broker(rest);
+            case "verify" -> System.exit(VerifyCommand.run(rest, System.out));
+            case "rebuild" -> System.exit(RebuildCommand.run(rest, System.out));
+            case "journal" -> System.exit(JournalCommand.run(rest, System.out));
             case "hash-password" -> hashPassword(rest);
             default -> {
                 System.out.println("""
@@ -39,8 +45,12 @@ public final class Main {
                           serve    one node against an existing Kafka (--bootstrap-servers)
                           config   print every setting, its environment variable and default
                           audit    print the audit trail from the journal (--help for filters)
-                          broker --data-dir DIR [--port P] [--advertised-port A]
-                                   only the single-node KRaft broker of dev mode (for the bench)
+                          verify   compare the position digests of nodes (and of an offline rebuild)
+                          rebuild  rebuild a stopped node's view from journal offset 0
+                          journal export|import   the journal as NDJSON, offsets preserved
+                          broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
+                                 --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
+                                   a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)
                           hash-password [--cost N]   read a password on stdin, print its bcrypt hash
                         """);
                 if (!command.equals("help") && !command.equals("--help")) {
@@ -55,9 +65,14 @@ public final class Main {
         for (int i = 0; i + 1 < args.length; i += 2) {
             flags.put(args[i], args[i + 1]);
         }
-        EmbeddedKafka kafka = new EmbeddedKafka(java.nio.file.Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
+        EmbeddedKafka.Spec spec = new EmbeddedKafka.Spec(Integer.parseInt(flags.getOrDefault("--node-id", "1")),
+                Boolean.parseBoolean(flags.getOrDefault("--controller", "true")),
                 Integer.parseInt(flags.getOrDefault("--port", "0")),
-                Integer.parseInt(flags.getOrDefault("--advertised-port", "0"))).start();
+                Integer.parseInt(flags.getOrDefault("--controller-port", "0")),
+                Integer.parseInt(flags.getOrDefault("--advertised-port", "0")), flags.get("--voters"),
+                flags.get("--cluster-id"), Integer.parseInt(flags.getOrDefault("--internal-replication", "1")));
+        EmbeddedKafka kafka = new EmbeddedKafka(java.nio.file.Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
+                spec).start();
         LOG.info("broker ready at {}", kafka.bootstrapServers());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

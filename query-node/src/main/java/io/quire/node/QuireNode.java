@@ -67,6 +67,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private final AtomicLong endOffset = new AtomicLong(-1);
     private volatile long startEndOffset = -1;
     private volatile long streamsStarted;
+    private volatile long lastJournalContact = System.nanoTime();
+    private boolean lastCheckOk = true;
+    private static final long JOURNAL_SILENCE_NANOS = 12_000_000_000L;
     private JournalAdmin admin;
     private KafkaStreams streams;
     private Producer<byte[], byte[]> producer;
@@ -110,7 +113,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        housekeeping.scheduleWithFixedDelay(this::refreshEndOffset, 5, 5, TimeUnit.SECONDS);
+        housekeeping.scheduleWithFixedDelay(this::refreshEndOffset, 2, 4, TimeUnit.SECONDS);
 
         SchemaParsing parsing = new SchemaParsing(config.limits());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
@@ -186,10 +189,29 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     private void refreshEndOffset() {
         try {
-            endOffset.set(admin.endOffset(5_000));
+            endOffset.set(admin.endOffset(4_000));
         } catch (Exception e) {
-            LOG.debug("could not read the journal end offset", e);
+            if (lastCheckOk) {
+                LOG.warn("journal unreachable: {}", e.toString());
+            }
+            lastCheckOk = false;
+            return;
         }
+        if (!lastCheckOk) {
+            LOG.info("journal reachable again");
+        }
+        lastCheckOk = true;
+        lastJournalContact = System.nanoTime();
+    }
+
+    @Override
+    public boolean journalReachable() {
+        return System.nanoTime() - lastJournalContact < JOURNAL_SILENCE_NANOS;
+    }
+
+    /** The journal's end offset when the node started: how far it must apply to be ready. */
+    public long journalEnd() {
+        return startEndOffset;
     }
 
     public int httpPort() {

@@ -10,4 +10,7 @@ public interface NodeStatus {
     String state();
 
     long appliedOffset();
+
+    /** Whether the node reached the journal's brokers recently: false means writes will fail (50002). */
+    boolean journalReachable();
 }

@@ -37,8 +37,11 @@ final class OpsHandler {
     void ready(RoutingContext ctx) {
         Map<String, Object> body = new LinkedHashMap<>();
         boolean ready = status.ready();
-        body.put("status", ready ? "UP" : "DOWN");
+        boolean journal = status.journalReachable();
+        // Without the journal the node still serves reads from its view: ready for reads, degraded for writes.
+        body.put("status", !ready ? "DOWN" : journal ? "UP" : "DEGRADED");
         body.put("state", status.state());
+        body.put("journal", journal ? "reachable" : "unreachable");
         body.put("appliedOffset", status.appliedOffset());
         ApiJson.send(ctx, ready ? 200 : 503, body);
     }

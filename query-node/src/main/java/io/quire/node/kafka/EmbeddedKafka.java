@@ -27,25 +27,36 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
 
+    /**
+     * One broker of a cluster: its node id, whether it is also the (single) controller, its ports
+     * (0: a free one, remembered across restarts), the port clients are told to use (0: the broker
+     * port; the bench puts a latency-injecting proxy there), the controller voters (null: itself),
+     * the cluster id (null: a new one, remembered) and the replication of Kafka's internal topics.
+     */
+    public record Spec(int nodeId, boolean controller, int port, int controllerPort, int advertisedPort, String voters,
+                       String clusterId, int internalReplication) {
+
+        public static Spec standalone() {
+            return new Spec(1, true, 0, 0, 0, null, null, 1);
+        }
+
+        public static Spec standalone(int port, int advertisedPort) {
+            return new Spec(1, true, port, 0, advertisedPort, null, null, 1);
+        }
+    }
+
     private final Path dir;
-    private final int requestedPort;
-    private final int advertisedPort;
+    private final Spec spec;
     private KafkaRaftServer server;
     private String bootstrapServers;
 
     public EmbeddedKafka(Path dir) {
-        this(dir, 0, 0);
+        this(dir, Spec.standalone());
     }
 
-    /**
-     * @param port the broker port (0: a free one, remembered across restarts)
-     * @param advertisedPort the port clients are told to use (0: the broker port); the bench puts
-     *     a latency-injecting proxy there
-     */
-    public EmbeddedKafka(Path dir, int port, int advertisedPort) {
+    public EmbeddedKafka(Path dir, Spec spec) {
         this.dir = dir;
-        this.requestedPort = port;
-        this.advertisedPort = advertisedPort;
+        this.spec = spec;
     }
 
     public synchronized EmbeddedKafka start() throws IOException {
@@ -57,15 +68,17 @@ public final class EmbeddedKafka implements AutoCloseable {
                 state.load(r);
             }
         } else {
-            state.setProperty("cluster.id", Uuid.randomUuid().toString());
-            state.setProperty("broker.port", Integer.toString(requestedPort > 0 ? requestedPort : freePort()));
-            state.setProperty("controller.port", Integer.toString(freePort()));
+            state.setProperty("cluster.id", spec.clusterId() != null ? spec.clusterId() : Uuid.randomUuid().toString());
+            state.setProperty("broker.port", Integer.toString(spec.port() > 0 ? spec.port() : freePort()));
+            state.setProperty("controller.port",
+                    Integer.toString(spec.controllerPort() > 0 ? spec.controllerPort() : freePort()));
         }
         int brokerPort = Integer.parseInt(state.getProperty("broker.port"));
         int controllerPort = Integer.parseInt(state.getProperty("controller.port"));
         Path logDir = dir.resolve("log");
-        int advertised = advertisedPort > 0 ? advertisedPort : brokerPort;
-        Properties props = brokerProperties(logDir, brokerPort, controllerPort, advertised);
+        int advertised = spec.advertisedPort() > 0 ? spec.advertisedPort() : brokerPort;
+        String voters = spec.voters() != null ? spec.voters() : spec.nodeId() + "@127.0.0.1:" + controllerPort;
+        Properties props = brokerProperties(logDir, brokerPort, controllerPort, advertised, voters);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             format(props, state.getProperty("cluster.id"));
             try (Writer w = Files.newBufferedWriter(stateFile)) {
@@ -76,7 +89,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
         server.startup();
         bootstrapServers = "127.0.0.1:" + advertised;
-        LOG.info("embedded Kafka broker up at {} in {} ms (data {})", bootstrapServers,
+        LOG.info("embedded Kafka broker {} up at {} in {} ms (data {})", spec.nodeId(), bootstrapServers,
                 (System.nanoTime() - t0) / 1_000_000, logDir);
         return this;
     }
@@ -85,26 +98,31 @@ public final class EmbeddedKafka implements AutoCloseable {
         return bootstrapServers;
     }
 
-    private static Properties brokerProperties(Path logDir, int brokerPort, int controllerPort, int advertisedPort) {
+    private Properties brokerProperties(Path logDir, int brokerPort, int controllerPort, int advertisedPort,
+                                        String voters) {
         Properties p = new Properties();
-        p.setProperty("process.roles", "broker,controller");
-        p.setProperty("node.id", "1");
-        p.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("process.roles", spec.controller() ? "broker,controller" : "broker");
+        p.setProperty("node.id", Integer.toString(spec.nodeId()));
+        p.setProperty("controller.quorum.voters", voters);
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort
+                + (spec.controller() ? ",CONTROLLER://127.0.0.1:" + controllerPort : ""));
         p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPort);
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");
         p.setProperty("log.dirs", logDir.toString());
         p.setProperty("num.partitions", "1");
-        p.setProperty("offsets.topic.replication.factor", "1");
+        String replication = Integer.toString(spec.internalReplication());
+        String minIsr = Integer.toString(Math.min(2, spec.internalReplication()));
+        p.setProperty("offsets.topic.replication.factor", replication);
         p.setProperty("offsets.topic.num.partitions", "1");
-        p.setProperty("transaction.state.log.replication.factor", "1");
-        p.setProperty("transaction.state.log.min.isr", "1");
-        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
-        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("transaction.state.log.replication.factor", replication);
+        p.setProperty("transaction.state.log.min.isr", minIsr);
+        p.setProperty("share.coordinator.state.topic.replication.factor", replication);
+        p.setProperty("share.coordinator.state.topic.min.isr", minIsr);
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("auto.create.topics.enable", "false");
+        p.setProperty("unclean.leader.election.enable", "false");
         return p;
     }
 

@@ -57,6 +57,9 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     public void process(Record<byte[], byte[]> record) {
         long offset = context.recordMetadata().orElseThrow(
                 () -> new IllegalStateException("journal record without metadata")).offset();
+        if (offset <= view.position().offset()) {
+            return; // replayed after a restart: already in the view, not even decoded again
+        }
         Envelope envelope = null;
         ApplyResult result;
         try {
