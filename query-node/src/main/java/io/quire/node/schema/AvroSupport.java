@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
-import org.apache.avro.SchemaParseException;
+import org.apache.avro.AvroRuntimeException;
 
 /**
  * Avro through Apache Avro itself: {@link Schema.Parser} to parse (named types of referenced
@@ -34,7 +34,8 @@ public final class AvroSupport implements SchemaSupport {
             String canonical = schema.toString();
             return new ParsedSchema(SchemaType.AVRO, canonical, references,
                     Fingerprints.of(SchemaType.AVRO, canonical, references), schema);
-        } catch (SchemaParseException | NullPointerException | IllegalArgumentException e) {
+        } catch (AvroRuntimeException | NullPointerException | IllegalArgumentException e) {
+            // AvroRuntimeException covers SchemaParseException and AvroTypeException ("Undefined schema").
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
                     "Invalid schema " + abbreviate(text) + ", details: " + e.getMessage());
         } catch (StackOverflowError e) {

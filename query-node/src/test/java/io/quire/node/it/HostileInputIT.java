@@ -144,9 +144,13 @@ class HostileInputIT {
         };
     }
 
-    /** An Avro array of arrays of … nested {@code depth} times: valid JSON, deep recursion. */
+    /**
+     * An Avro array of arrays of … nested {@code depth} times around an unknown type: valid JSON,
+     * deep recursion in the schema parser, and never a valid schema (a fuzz request must not be one).
+     */
     static byte[] nestedAvro(int depth) {
-        String schema = "{\\\"type\\\":\\\"array\\\",\\\"items\\\":".repeat(depth) + "\\\"int\\\"" + "}".repeat(depth);
+        String schema = "{\\\"type\\\":\\\"array\\\",\\\"items\\\":".repeat(depth) + "\\\"no.such.Type\\\""
+                + "}".repeat(depth);
         return ("{\"schema\":\"" + schema + "\"}").getBytes(StandardCharsets.UTF_8);
     }
 

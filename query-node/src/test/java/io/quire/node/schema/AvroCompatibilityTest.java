@@ -53,6 +53,9 @@ class AvroCompatibilityTest {
         assertEquals(ErrorCode.INVALID_SCHEMA, e.error());
         assertThrows(RegistryException.class, () -> parse("{\"type\":\"nosuchtype\"}"));
         assertThrows(RegistryException.class, () -> parse("not json"));
+        RegistryException undefined = assertThrows(RegistryException.class,
+                () -> parse("{\"type\":\"array\",\"items\":\"com.example.Missing\"}"));
+        assertEquals(ErrorCode.INVALID_SCHEMA, undefined.error(), "an undefined named type is the user's error");
     }
 
     @Test
