@@ -48,8 +48,4 @@ public enum ErrorCode {
     public String message(Object... args) {
         return String.format(format, args);
     }
-
-    public static ErrorCode fromName(String name) {
-        return valueOf(name);
-    }
 }

@@ -34,10 +34,6 @@ public final class InMemoryKv implements KvReader {
         }
     }
 
-    public int size() {
-        return map.size();
-    }
-
     static boolean startsWith(byte[] key, byte[] prefix) {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
     }

@@ -28,7 +28,6 @@ public final class Keys {
     public static final byte[] GLOBAL_CONFIG = ascii("Gconfig");
     public static final byte[] GLOBAL_MODE = ascii("Gmode");
     public static final byte[] SUBJECTS = {'S'};
-    public static final byte[] OUTCOMES = {'O'};
     public static final byte[] AUDIT = {'A'};
 
     private Keys() {

@@ -39,10 +39,6 @@ public final class EmbeddedKafka implements AutoCloseable {
         public static Spec standalone() {
             return new Spec(1, true, 0, 0, 0, null, null, 1);
         }
-
-        public static Spec standalone(int port, int advertisedPort) {
-            return new Spec(1, true, port, 0, advertisedPort, null, null, 1);
-        }
     }
 
     private final Path dir;

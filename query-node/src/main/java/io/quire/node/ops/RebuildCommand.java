@@ -63,7 +63,8 @@ public final class RebuildCommand {
         return 0;
     }
 
-    static void deleteTree(Path dir) throws IOException {
+    /** Deletes a folder and everything in it; nothing when it does not exist. */
+    public static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

@@ -145,8 +145,4 @@ public final class RegistryReads {
         }
         throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
     }
-
-    public long appliedOffset() {
-        return access.view().position().offset();
-    }
 }

@@ -82,10 +82,6 @@ public final class AppliedTracker implements ApplyListener {
         pending.remove(commandId);
     }
 
-    public int pendingCount() {
-        return pending.size();
-    }
-
     /** Completes once the view has applied {@code offset}; the caller bounds the wait. */
     public CompletableFuture<Long> awaitOffset(long offset) {
         long now = appliedOffset;

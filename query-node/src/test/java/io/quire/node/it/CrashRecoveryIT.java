@@ -10,13 +10,13 @@ import io.quire.journal.view.ViewDigest;
 import io.quire.node.QuireNode;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.ops.OfflineRebuild;
+import io.quire.node.ops.RebuildCommand;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +60,7 @@ class CrashRecoveryIT {
             position = http.get("/admin/position").body();
             digest = http.get("/admin/view-digest").body();
         }
-        deleteTree(data.resolve("streams"));
+        RebuildCommand.deleteTree(data.resolve("streams"));
         try (QuireNode node = Nodes.start(config)) {
             Http http = new Http(node.httpPort());
             assertEquals(position, http.get("/admin/position").body(), "a rebuild reaches the same position digest");
@@ -178,11 +177,4 @@ class CrashRecoveryIT {
         }
     }
 
-    static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
-    }
 }
