@@ -46,9 +46,16 @@ public final class JournalAdmin implements AutoCloseable {
                     throw e;
                 }
             }
+            // Topic metadata reaches every broker a moment after creation: wait for it, bounded.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             existing = describe();
+            while (existing.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+                existing = describe();
+            }
         }
-        int partitions = existing.orElseThrow().partitions().size();
+        int partitions = existing.orElseThrow(() -> new IllegalStateException(
+                "journal topic " + topic + " still not visible 30 s after creation")).partitions().size();
         if (partitions != JournalContract.PARTITIONS) {
             throw new IllegalStateException("journal topic " + topic + " has " + partitions
                     + " partitions; Quire needs exactly 1 for a total order of commands. Refusing to start.");
