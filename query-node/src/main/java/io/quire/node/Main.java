@@ -6,6 +6,7 @@ import io.quire.node.kafka.EmbeddedKafka;
 import io.quire.node.ops.AuditCommand;
 import io.quire.node.ops.JournalCommand;
 import io.quire.node.ops.RebuildCommand;
+import io.quire.node.ops.SnapshotCommand;
 import io.quire.node.ops.VerifyCommand;
 import io.quire.node.security.UsersFile;
 import java.time.Duration;
@@ -37,6 +38,7 @@ public final class Main {
             case "verify" -> System.exit(VerifyCommand.run(rest, System.out));
             case "rebuild" -> System.exit(RebuildCommand.run(rest, System.out));
             case "journal" -> System.exit(JournalCommand.run(rest, System.out));
+            case "snapshot" -> System.exit(SnapshotCommand.run(rest, System.out));
             case "hash-password" -> hashPassword(rest);
             default -> {
                 System.out.println("""
@@ -48,6 +50,7 @@ public final class Main {
                           verify   compare the position digests of nodes (and of an offline rebuild)
                           rebuild  rebuild a stopped node's view from journal offset 0
                           journal export|import   the journal as NDJSON, offsets preserved
+                          snapshot --node URL   a snapshot of a running node's view (start new nodes from it)
                           broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                                  --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
                                    a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)

@@ -22,14 +22,18 @@ import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.view.JournalTopology;
+import io.quire.node.view.Snapshots;
 import io.quire.node.view.StoreKv;
+import io.quire.node.view.ViewStore;
 import io.quire.node.write.CommandSubmitter;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -70,6 +74,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private volatile long lastJournalContact = System.nanoTime();
     private boolean lastCheckOk = true;
     private static final long JOURNAL_SILENCE_NANOS = 12_000_000_000L;
+    private final java.util.concurrent.atomic.AtomicReference<ViewStore> viewStore =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    private String topicId;
     private JournalAdmin admin;
     private KafkaStreams streams;
     private Producer<byte[], byte[]> producer;
@@ -92,6 +99,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         admin.ensureJournal(config.journalReplication(), config.journalMinIsr());
         startEndOffset = admin.endOffset(30_000);
         endOffset.set(startEndOffset);
+        topicId = admin.topicId();
+        if (!config.bootstrapSnapshot().isEmpty()) {
+            bootstrapFromSnapshot(Path.of(config.bootstrapSnapshot()));
+        }
         LOG.info("journal {} ends at offset {}; this node is ready once it has applied that far", config.journalTopic(),
                 startEndOffset);
 
@@ -131,16 +142,51 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         return this;
     }
 
+    private String applicationId() {
+        return "quire-" + config.nodeId().replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** Where Kafka Streams keeps this node's view store (a global store of this application id). */
+    private Path storeDir() {
+        return config.dataDir().resolve("streams").resolve(applicationId()).resolve("global").resolve("quire")
+                .resolve(JournalTopology.STORE);
+    }
+
+    private void bootstrapFromSnapshot(Path snapshot) throws Exception {
+        if (Files.exists(storeDir())) {
+            LOG.info("bootstrap snapshot {} ignored: this node already has a view at {}", snapshot, storeDir());
+            return;
+        }
+        long started = System.nanoTime();
+        Snapshots.Manifest m = Snapshots.install(snapshot, storeDir(), config.journalTopic(), topicId, startEndOffset);
+        LOG.info("view installed from snapshot {} (offset {}, {} bytes) in {} ms; replaying journal records {}..{}",
+                snapshot, m.offset(), m.bytes(), (System.nanoTime() - started) / 1_000_000, m.offset() + 1,
+                startEndOffset - 1);
+    }
+
+    @Override
+    public Map<String, Object> snapshot() throws Exception {
+        ViewStore store = viewStore.get();
+        if (store == null || !access.isOpen()) {
+            throw RegistryException.of(ErrorCode.NOT_READY, "the view is not open yet");
+        }
+        Map<String, Object> made = Snapshots.create(store, config.dataDir().resolve("snapshots"), config.journalTopic(),
+                topicId);
+        LOG.info("snapshot written: {}", made);
+        return made;
+    }
+
     private void startStreams() {
         Properties p = config.kafkaProperties();
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, "quire-" + config.nodeId().replaceAll("[^A-Za-z0-9._-]", "_"));
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
         p.put(StreamsConfig.STATE_DIR_CONFIG, config.dataDir().resolve("streams").toString());
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) config.journalReplication());
         p.put(StreamsConfig.globalConsumerPrefix("fetch.max.wait.ms"), 100);
         p.put("processing.exception.handler.global.enabled", true);
         streams = new KafkaStreams(
-                JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(), skippedCorrupt), p);
+                JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(), skippedCorrupt,
+                        viewStore::set), p);
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("the view's stream thread failed; stopping the node", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

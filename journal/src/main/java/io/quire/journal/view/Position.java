@@ -20,7 +20,7 @@ public record Position(long offset, byte[] digest) {
         return ByteBuffer.allocate(8 + digest.length).putLong(offset).put(digest).array();
     }
 
-    static Position decode(byte[] b) {
+    public static Position decode(byte[] b) {
         ByteBuffer buf = ByteBuffer.wrap(b);
         long offset = buf.getLong();
         byte[] d = new byte[buf.remaining()];

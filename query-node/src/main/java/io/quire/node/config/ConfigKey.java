@@ -24,6 +24,8 @@ public enum ConfigKey {
     WORKER_THREADS("worker-threads", "0", null, "Threads for parsing and compatibility checks; 0 means one per core"),
     SKIP_CORRUPT_RECORDS("skip-corrupt-records", "false", null,
             "Apply unreadable journal records as counted rejections instead of stopping the node"),
+    BOOTSTRAP_SNAPSHOT("bootstrap-snapshot", "", null,
+            "A snapshot folder (`quire.jar snapshot`) to start a fresh node's view from; only the journal after it is replayed"),
     MAX_SCHEMA_BYTES("max-schema-bytes", "1048576", null, "Largest schema text accepted (42209 above)"),
     MAX_REFERENCES("max-references", "64", null, "Most references one schema may declare"),
     MAX_REFERENCE_DEPTH("max-reference-depth", "16", null, "Deepest chain of references resolved"),

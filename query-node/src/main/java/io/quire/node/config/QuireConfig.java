@@ -15,8 +15,8 @@ import java.util.TreeMap;
 public record QuireConfig(boolean dev, int port, String host, Path dataDir, String bootstrapServers, String nodeId,
                           String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
-                          int workerThreads, boolean skipCorruptRecords, Limits limits, Security security,
-                          Map<String, String> kafka) {
+                          int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
+                          Security security, Map<String, String> kafka) {
 
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
@@ -91,6 +91,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 integer(values, ConfigKey.HTTP_INSTANCES, 0, 256),
                 integer(values, ConfigKey.WORKER_THREADS, 0, 256),
                 Boolean.parseBoolean(values.get(ConfigKey.SKIP_CORRUPT_RECORDS)),
+                values.get(ConfigKey.BOOTSTRAP_SNAPSHOT).trim(),
                 new Limits(integer(values, ConfigKey.MAX_SCHEMA_BYTES, 16, 1 << 30),
                         integer(values, ConfigKey.MAX_REFERENCES, 0, 100_000),
                         integer(values, ConfigKey.MAX_REFERENCE_DEPTH, 1, 1_000),
@@ -118,7 +119,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     public QuireConfig withBootstrapServers(String servers) {
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
-                workerThreads, skipCorruptRecords, limits, security, kafka);
+                workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, security, kafka);
     }
 
     /** Properties for any Kafka client of this node. */
@@ -147,7 +148,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 + " id-block-size=" + idBlockSize + " write-timeout-ms=" + writeTimeoutMs
                 + " read-wait-timeout-ms=" + readWaitTimeoutMs + " max-body-bytes=" + maxBodyBytes
                 + " http-instances=" + effectiveHttpInstances() + " worker-threads=" + effectiveWorkerThreads()
-                + " skip-corrupt-records=" + skipCorruptRecords + " " + limits + " auth="
+                + " skip-corrupt-records=" + skipCorruptRecords
+                + (bootstrapSnapshot.isEmpty() ? "" : " bootstrap-snapshot=" + bootstrapSnapshot) + " " + limits + " auth="
                 + (security.authEnabled() ? "on" : "off") + " tls=" + (security.tls() ? "on" : "off")
                 + " kafka=" + new TreeMap<>(shown);
     }

@@ -47,6 +47,7 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
         route(r, HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
         route(r, HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
+        route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);

@@ -13,4 +13,7 @@ public interface NodeStatus {
 
     /** Whether the node reached the journal's brokers recently: false means writes will fail (50002). */
     boolean journalReachable();
+
+    /** Writes a snapshot of the view (see {@code Snapshots}) and describes it; slow, call off the event loop. */
+    java.util.Map<String, Object> snapshot() throws Exception;
 }

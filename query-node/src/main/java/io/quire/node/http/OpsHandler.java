@@ -56,6 +56,19 @@ final class OpsHandler {
         ApiJson.ok(ctx, Map.of("offset", p.offset(), "digest", p.digestHex()));
     }
 
+    /** A snapshot of the view under the node's data dir, for {@code quire.jar snapshot}. */
+    void snapshot(RoutingContext ctx) {
+        Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
+            try {
+                return status.snapshot();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }, workers), ApiJson::ok);
+    }
+
     /** A digest of every byte of the view (a full scan, on a worker): equal to a fresh rebuild's. */
     void viewDigest(RoutingContext ctx) {
         RegistryView view = access.view();

@@ -74,6 +74,12 @@ public final class JournalAdmin implements AutoCloseable {
         }
     }
 
+    /** The Kafka topic id of the journal: it changes when the topic is deleted and created again. */
+    public String topicId() throws Exception {
+        return describe().orElseThrow(() -> new IllegalStateException("journal topic " + topic + " not found"))
+                .topicId().toString();
+    }
+
     /** The offset the next journal record will get. */
     public long endOffset(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
         TopicPartition tp = new TopicPartition(topic, 0);

@@ -2,14 +2,12 @@ package io.quire.node.ops;
 
 import io.quire.node.QuireNode;
 import io.quire.node.config.QuireConfig;
-import java.io.IOException;
+import io.quire.node.view.Folders;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@code quire.jar rebuild}: rebuilds a stopped node's view from journal offset 0. The old view is
@@ -53,25 +51,13 @@ public final class RebuildCommand {
             out.printf("rebuilt %d journal records in %.1f s (%.0f records/s)%n", end, progress.seconds(),
                     end / Math.max(0.001, progress.seconds()));
         } catch (Exception | Error e) {
-            deleteTree(view);
+            Folders.deleteTree(view);
             if (Files.exists(aside)) {
                 Files.move(aside, view);
             }
             throw e;
         }
-        deleteTree(aside);
+        Folders.deleteTree(aside);
         return 0;
-    }
-
-    /** Deletes a folder and everything in it; nothing when it does not exist. */
-    public static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

@@ -22,9 +22,15 @@ public final class JournalTopology {
 
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
                                  AtomicLong skippedCorrupt) {
+        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, store -> { });
+    }
+
+    /** As above, handing each view store instance Streams creates to {@code created} (for snapshots). */
+    public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
+                                 AtomicLong skippedCorrupt, java.util.function.Consumer<ViewStore> created) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addGlobalStore(
-                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE), Serdes.Bytes(), Serdes.ByteArray())
+                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, created), Serdes.Bytes(), Serdes.ByteArray())
                         .withLoggingDisabled(),
                 journalTopic,
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName("journal"),

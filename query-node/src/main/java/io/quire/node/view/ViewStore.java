@@ -53,8 +53,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         this.name = name;
     }
 
-    /** Supplies this store to {@code Stores.keyValueStoreBuilder}. */
-    static KeyValueBytesStoreSupplier supplier(String name) {
+    /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
+    static KeyValueBytesStoreSupplier supplier(String name, java.util.function.Consumer<ViewStore> created) {
         return new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {
@@ -63,7 +63,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
             @Override
             public KeyValueStore<Bytes, byte[]> get() {
-                return new ViewStore(name);
+                ViewStore store = new ViewStore(name);
+                created.accept(store);
+                return store;
             }
 
             @Override
@@ -136,6 +138,20 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     void flushMemtables() throws RocksDBException {
         try (FlushOptions f = new FlushOptions().setWaitForFlush(true)) {
             db.flush(f);
+        }
+    }
+
+    /**
+     * A consistent RocksDB checkpoint of the view into {@code target} (which must not exist): files
+     * hard-linked where the file system allows, the memtable flushed first. The position is inside
+     * the checkpoint, so it says itself which journal offset it covers.
+     */
+    public void checkpoint(java.nio.file.Path target) throws RocksDBException {
+        if (!open) {
+            throw new IllegalStateException("the view store is not open");
+        }
+        try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
+            c.createCheckpoint(target.toAbsolutePath().toString());
         }
     }
 

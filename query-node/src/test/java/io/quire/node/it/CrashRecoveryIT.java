@@ -10,7 +10,7 @@ import io.quire.journal.view.ViewDigest;
 import io.quire.node.QuireNode;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.ops.OfflineRebuild;
-import io.quire.node.ops.RebuildCommand;
+import io.quire.node.view.Folders;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -60,7 +60,7 @@ class CrashRecoveryIT {
             position = http.get("/admin/position").body();
             digest = http.get("/admin/view-digest").body();
         }
-        RebuildCommand.deleteTree(data.resolve("streams"));
+        Folders.deleteTree(data.resolve("streams"));
         try (QuireNode node = Nodes.start(config)) {
             Http http = new Http(node.httpPort());
             assertEquals(position, http.get("/admin/position").body(), "a rebuild reaches the same position digest");
