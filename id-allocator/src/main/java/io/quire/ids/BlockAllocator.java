@@ -45,8 +45,20 @@ public final class BlockAllocator {
 
     /** The next id: at once when the block has one left, otherwise once the next lease is granted. */
     public CompletionStage<Long> nextId() {
+        return nextId(id -> false);
+    }
+
+    /**
+     * As {@link #nextId()}, passing over ids of the current blocks for which {@code taken} holds
+     * (ids kept by an import inside a block this node leased earlier). An id from a block granted
+     * while waiting is not tested: check it again and ask once more if needed.
+     */
+    public CompletionStage<Long> nextId(java.util.function.LongPredicate taken) {
         synchronized (this) {
             Long id = takeLocked();
+            while (id != null && taken.test(id)) {
+                id = takeLocked();
+            }
             if (id != null) {
                 maybePrefetchLocked();
                 return CompletableFuture.completedFuture(id);

@@ -70,6 +70,18 @@ class BlockAllocatorTest {
     }
 
     @Test
+    void idsTakenByAnImportArePassedOverAcrossBlocks() throws Exception {
+        JournalLikeLeaser leaser = new JournalLikeLeaser();
+        BlockAllocator allocator = new BlockAllocator(leaser, 10);
+        java.util.Set<Long> imported = java.util.Set.of(2L, 3L, 4L, 10L, 11L);
+        List<Long> got = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            got.add(allocator.nextId(imported::contains).toCompletableFuture().get());
+        }
+        assertEquals(List.of(1L, 5L, 6L, 7L, 8L, 9L, 12L, 13L), got);
+    }
+
+    @Test
     void aRestartedAllocatorLeasesAFreshBlockAndNeverReusesAnId() throws Exception {
         JournalLikeLeaser leaser = new JournalLikeLeaser();
         BlockAllocator first = new BlockAllocator(leaser, 100);

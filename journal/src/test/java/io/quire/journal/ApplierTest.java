@@ -10,6 +10,7 @@ import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
@@ -219,6 +220,74 @@ class ApplierTest {
         assertEquals(40401, refused.errorCode());
         assertTrue(new io.quire.journal.view.AuditEntry.Filter("missing", null, null, null).matches(refused));
         assertFalse(new io.quire.journal.view.AuditEntry.Filter(null, "someone-else", null, null).matches(refused));
+    }
+
+    static ImportSchema imported(String subject, String content, long id, int version) {
+        return new ImportSchema(subject, SchemaType.AVRO, content, List.of(), "fp-" + content, id, version);
+    }
+
+    static int errorCode(Outcome o) {
+        return ((Rejected) o).error().code;
+    }
+
+    @Test
+    void importNeedsImportModeAndImportModeNeedsIds() {
+        assertEquals(42205, errorCode(journal.append(imported("a", "\"int\"", 500, 1))));
+        journal.append(new SetMode(null, Mode.IMPORT));
+        assertEquals(42205, errorCode(journal.append(register("a", "\"int\"", 3, -1))),
+                "a registration without an id is refused in import mode");
+        assertEquals(new SchemaRegistered(500, 1, true), journal.append(imported("a", "\"int\"", 500, 1)));
+        journal.append(new SetMode("b", Mode.READWRITE));
+        assertEquals(new SchemaRegistered(3, 1, true), journal.append(register("b", "\"long\"", 3, -1)),
+                "a subject's own mode wins over the global one");
+    }
+
+    @Test
+    void importKeepsIdsAndVersionsInAnyOrderAndRaisesTheWatermark() {
+        journal.append(new SetMode(null, Mode.IMPORT));
+        assertEquals(new SchemaRegistered(71023, 3, true), journal.append(imported("rev", "\"c\"", 71023, 3)));
+        assertEquals(new SchemaRegistered(71021, 1, true), journal.append(imported("rev", "\"a\"", 71021, 1)));
+        assertEquals(new SchemaRegistered(71024, 4, true), journal.append(imported("rev", "\"d\"", 71024, 0)),
+                "version 0 means the next one");
+        assertEquals(3, journal.view().subject("rev").orElseThrow().liveVersions());
+        assertEquals(4, journal.view().subject("rev").orElseThrow().latestVersion());
+        assertEquals(71025, journal.view().idWatermark());
+        assertEquals(new BlockGranted(71025, 100), journal.append(new LeaseIdBlock("n1", "r2", 100)),
+                "no block granted after an import contains an imported id");
+        assertEquals(new SchemaRegistered(71021, 1, true), journal.append(imported("other", "\"a\"", 71021, 1)),
+                "the same content under the same id in another subject");
+        assertEquals(new SchemaRegistered(71021, 1, false), journal.append(imported("other", "\"a\"", 71021, 1)),
+                "importing again is idempotent");
+    }
+
+    @Test
+    void importRefusesAnotherIdForKnownContentAnotherContentForAnIdAndATakenVersion() {
+        journal.append(new SetMode(null, Mode.IMPORT));
+        journal.append(imported("a", "\"int\"", 900, 1));
+        assertEquals(42207, errorCode(journal.append(imported("b", "\"int\"", 901, 1))));
+        assertEquals(42205, errorCode(journal.append(imported("b", "\"long\"", 900, 1))));
+        assertEquals(42205, errorCode(journal.append(imported("a", "\"long\"", 902, 1))));
+        assertEquals(42205, errorCode(journal.append(imported("a", "\"long\"", 0, 2))));
+    }
+
+    @Test
+    void anImportedIdInsideAnAlreadyLeasedBlockMakesTheNodeTakeAnother() {
+        journal.append(new SetMode(null, Mode.IMPORT));
+        journal.append(imported("imp", "\"int\"", 10, 1)); // inside the block [1, 101) leased before
+        journal.append(new SetMode(null, Mode.READWRITE));
+        assertInstanceOf(Conflict.class, journal.append(register("x", "\"long\"", 10, -1)));
+        assertEquals(new SchemaRegistered(11, 1, true), journal.append(register("x", "\"long\"", 11, -1)));
+        assertEquals(101, journal.view().idWatermark(), "the watermark stays where the lease put it");
+    }
+
+    @Test
+    void aGlobalReadOnlyOverrideWinsOverSubjectModes() {
+        journal.append(new SetMode("a", Mode.READWRITE));
+        journal.append(new SetMode(null, Mode.READONLY_OVERRIDE));
+        assertEquals(42205, errorCode(journal.append(register("a", "\"int\"", 3, -1))));
+        journal.append(new SetMode(null, Mode.READONLY));
+        assertEquals(new SchemaRegistered(3, 1, true), journal.append(register("a", "\"int\"", 3, -1)),
+                "a plain global READONLY yields to the subject's own mode");
     }
 
     @Test

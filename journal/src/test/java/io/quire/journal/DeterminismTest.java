@@ -9,6 +9,7 @@ import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
@@ -111,8 +112,13 @@ public class DeterminismTest {
                 c = new SetConfig(random.nextBoolean() ? s : null, l);
             } else if (pick < 96) {
                 c = new DeleteConfig(random.nextBoolean() ? s : null);
+            } else if (pick < 98) {
+                Mode[] modes = {Mode.READONLY, Mode.READWRITE, Mode.READWRITE, Mode.IMPORT};
+                c = new SetMode(s, modes[random.nextInt(modes.length)]);
             } else {
-                c = new SetMode(s, random.nextInt(4) == 0 ? Mode.READONLY : Mode.READWRITE);
+                String content = "\"type-" + random.nextInt(40) + "\"";
+                c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, 1 + random.nextInt(300),
+                        random.nextInt(6));
             }
             Envelope e = Envelope.of("c" + i, "n" + random.nextInt(3), "p", 1_000L * i, c);
             model.append(e);

@@ -13,6 +13,7 @@ import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
@@ -55,6 +56,9 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.SET_MODE, new SetMode(null, Mode.READONLY));
         EXAMPLES.put(CommandType.DELETE_MODE, new DeleteMode("orders-value"));
         EXAMPLES.put(CommandType.LEASE_ID_BLOCK, new LeaseIdBlock("node-1", "lease-7", 1000));
+        EXAMPLES.put(CommandType.IMPORT_SCHEMA, new ImportSchema("orders-value", SchemaType.AVRO,
+                "{\"type\":\"string\"}", List.of(),
+                "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", 70000, 4));
     }
 
     static Envelope envelope(Command c) {

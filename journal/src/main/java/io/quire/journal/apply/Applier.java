@@ -9,6 +9,7 @@ import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
@@ -107,6 +108,7 @@ public final class Applier {
             case SET_MODE -> setMode(out, (SetMode) command);
             case DELETE_MODE -> deleteMode(view, out, (DeleteMode) command);
             case LEASE_ID_BLOCK -> lease(view, out, (LeaseIdBlock) command);
+            case IMPORT_SCHEMA -> importSchema(view, out, offset, (ImportSchema) command);
         };
     }
 
@@ -121,6 +123,9 @@ public final class Applier {
         Mode mode = view.effectiveMode(s);
         if (!mode.allowsWrites()) {
             return readOnly(s);
+        }
+        if (mode == Mode.IMPORT) {
+            return notPermitted("Subject " + s + " is in import mode: registrations must give an id");
         }
         Optional<Long> existing = view.idForFingerprint(c.fingerprint());
         Optional<SubjectRecord> subject = view.subject(s);
@@ -158,6 +163,68 @@ public final class Applier {
         out.version(s, new VersionRecord(version, id, false));
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
         return new SchemaRegistered(id, version, true);
+    }
+
+    /**
+     * IMPORT mode: the id and version come from the command. Content keeps one id (42207 when it
+     * has another), an id keeps one content and a version one id (42205 otherwise); the id
+     * watermark moves above the id, so no block ever granted later contains it. A node holding an
+     * older block that contains it gets a conflict for that id and takes the next one.
+     */
+    private Outcome importSchema(RegistryView view, ViewWriter out, long offset, ImportSchema c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return invalidSubject(s);
+        }
+        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null) {
+            return new Rejected(ErrorCode.INVALID_SCHEMA, ErrorCode.INVALID_SCHEMA.message("(incomplete command)"));
+        }
+        if (view.effectiveMode(s) != Mode.IMPORT) {
+            return notPermitted("Subject " + s + " is not in import mode");
+        }
+        if (c.id() < BlockGrants.FIRST_ID || c.id() > Integer.MAX_VALUE || c.version() < 0) {
+            return notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
+        }
+        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
+        if (existing.isPresent() && existing.get() != c.id()) {
+            return new Rejected(ErrorCode.ID_DOES_NOT_MATCH, ErrorCode.ID_DOES_NOT_MATCH.message(
+                    "Schema already registered with id " + existing.get() + " instead of input id " + c.id()));
+        }
+        if (existing.isEmpty() && view.schemaBytes(c.id()) != null) {
+            return notPermitted("Overwrite new schema with id " + c.id() + " is not permitted.");
+        }
+        Optional<SubjectRecord> subject = view.subject(s);
+        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
+        int version = c.version();
+        if (version == 0) {
+            for (int v : view.versionsWithId(s, c.id())) {
+                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
+                    return new SchemaRegistered(c.id(), v, false);
+                }
+            }
+            if (before.latestVersion() == Integer.MAX_VALUE) {
+                return notPermitted("subject " + s + " has no version number left");
+            }
+            version = before.latestVersion() + 1;
+        }
+        Optional<VersionRecord> taken = view.version(s, version);
+        if (taken.isPresent()) {
+            if (taken.get().schemaId() == c.id() && !taken.get().deleted()) {
+                return new SchemaRegistered(c.id(), version, false);
+            }
+            return notPermitted("Version " + version + " of subject " + s + " already exists with id "
+                    + taken.get().schemaId());
+        }
+        if (existing.isEmpty()) {
+            out.schema(c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references()), c.fingerprint());
+        }
+        if (c.id() >= view.idWatermark()) {
+            out.idWatermark(c.id() + 1);
+        }
+        out.version(s, new VersionRecord(version, c.id(), false));
+        out.subject(s, new SubjectRecord(Math.max(before.latestVersion(), version), before.liveVersions() + 1,
+                before.totalVersions() + 1, offset));
+        return new SchemaRegistered(c.id(), version, true);
     }
 
     private Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
@@ -318,6 +385,10 @@ public final class Applier {
 
     private static Rejected invalidSubject(String s) {
         return new Rejected(ErrorCode.INVALID_SUBJECT, ErrorCode.INVALID_SUBJECT.message(String.valueOf(s)));
+    }
+
+    private static Rejected notPermitted(String why) {
+        return new Rejected(ErrorCode.OPERATION_NOT_PERMITTED, ErrorCode.OPERATION_NOT_PERMITTED.message(why));
     }
 
     private static Rejected readOnly(String s) {

@@ -6,7 +6,7 @@ package io.quire.journal.command;
  */
 public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
-        LeaseIdBlock {
+        LeaseIdBlock, ImportSchema {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

@@ -9,7 +9,8 @@ public enum CommandType {
     DELETE_CONFIG("DeleteConfig", DeleteConfig.class),
     SET_MODE("SetMode", SetMode.class),
     DELETE_MODE("DeleteMode", DeleteMode.class),
-    LEASE_ID_BLOCK("LeaseIdBlock", LeaseIdBlock.class);
+    LEASE_ID_BLOCK("LeaseIdBlock", LeaseIdBlock.class),
+    IMPORT_SCHEMA("ImportSchema", ImportSchema.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

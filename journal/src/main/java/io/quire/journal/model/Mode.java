@@ -2,7 +2,10 @@ package io.quire.journal.model;
 
 import java.util.Optional;
 
-/** Registry modes. IMPORT is accepted on the wire but not yet writable (42204 at the edge). */
+/**
+ * Registry modes. READONLY and READONLY_OVERRIDE refuse writes; IMPORT takes only registrations
+ * that carry their id (and deletes); a global READONLY_OVERRIDE wins over every subject's mode.
+ */
 public enum Mode {
     READWRITE, READONLY, READONLY_OVERRIDE, IMPORT;
 

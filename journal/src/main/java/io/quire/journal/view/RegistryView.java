@@ -62,7 +62,11 @@ public final class RegistryView {
     }
 
     public Mode effectiveMode(String subject) {
-        return subjectMode(subject).or(this::globalMode).orElse(Mode.DEFAULT);
+        Optional<Mode> global = globalMode();
+        if (global.isPresent() && global.get() == Mode.READONLY_OVERRIDE) {
+            return Mode.READONLY_OVERRIDE;
+        }
+        return subjectMode(subject).or(() -> global).orElse(Mode.DEFAULT);
     }
 
     public Optional<SubjectRecord> subject(String subject) {
@@ -71,6 +75,16 @@ public final class RegistryView {
 
     public long revision(String subject) {
         return subject(subject).map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
+    }
+
+    /** Whether any subject exists (soft-deleted ones included). */
+    public boolean hasSubjects() {
+        boolean[] found = {false};
+        kv.scan(Keys.SUBJECTS, (k, v) -> {
+            found[0] = true;
+            return false;
+        });
+        return found[0];
     }
 
     /** Every subject, ascending by name, soft-deleted ones included. */

@@ -58,7 +58,8 @@ final class ConfigHandler {
 
     void putMode(RoutingContext ctx) {
         ModeBody body = ApiJson.body(ctx, ModeBody.class);
-        Async.reply(ctx, writes.setMode(ctx.pathParam("subject"), body.mode(), Params.principal(ctx)),
+        Async.reply(ctx, writes.setMode(ctx.pathParam("subject"), body.mode(), Params.flag(ctx, "force"),
+                        Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), Map.of("mode", w.value().name())));
     }
 

@@ -6,6 +6,7 @@ import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
@@ -70,15 +71,48 @@ public final class RegistryWrites {
 
     public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, String principal) {
         validSubject(subject);
-        if (req.id() != null || req.version() != null) {
+        boolean givesId = req.id() != null && req.id() >= 0;
+        boolean givesVersion = req.version() != null && req.version() > 0;
+        SchemaType type = schemaType(req.schemaType());
+        RegistryView view = access.view();
+        writable(view, subject);
+        if (view.effectiveMode(subject) == Mode.IMPORT) {
+            if (!givesId) {
+                throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                        "Subject " + subject + " is in import mode: a registration must give the schema's id");
+            }
+            return importSchema(subject, type, req, principal);
+        }
+        if (givesId || givesVersion) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");
         }
-        SchemaType type = schemaType(req.schemaType());
-        writable(access.view(), subject);
         return CompletableFuture.supplyAsync(
                         () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty()), workers)
                 .thenCompose(parsed -> attempt(subject, parsed, principal, 1));
+    }
+
+    /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
+    private CompletableFuture<Written<Long>> importSchema(String subject, SchemaType type, RegisterRequest req,
+                                                          String principal) {
+        long id = req.id();
+        int version = req.version() == null || req.version() < 0 ? 0 : req.version();
+        return CompletableFuture.supplyAsync(
+                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty()), workers)
+                .thenCompose(parsed -> {
+                    RegistryView view = access.view();
+                    Optional<Long> known = view.idForFingerprint(parsed.fingerprint());
+                    if (known.isPresent() && known.get() != id) {
+                        throw RegistryException.of(ErrorCode.ID_DOES_NOT_MATCH,
+                                "Schema already registered with id " + known.get() + " instead of input id " + id);
+                    }
+                    if (known.isEmpty() && view.schemaBytes(id) != null) {
+                        throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                                "Overwrite new schema with id " + id + " is not permitted.");
+                    }
+                    return submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
+                            parsed.fingerprint(), id, version), principal, SchemaRegistered.class, SchemaRegistered::id);
+                });
     }
 
     private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n) {
@@ -100,7 +134,7 @@ public final class RegistryWrites {
             throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
         }
         CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
-                .orElseGet(() -> ids.nextId().toCompletableFuture());
+                .orElseGet(() -> freshId(view));
         return id.thenCompose(proposed -> submitter.submit(new RegisterSchema(subject, parsed.type(),
                         parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision), principal))
                 .thenComposeAsync(applied -> {
@@ -115,6 +149,12 @@ public final class RegistryWrites {
                     SchemaRegistered r = expect(applied, SchemaRegistered.class);
                     return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
                 }, workers);
+    }
+
+    /** An id from this node's blocks that no imported schema holds. */
+    private CompletableFuture<Long> freshId(RegistryView view) {
+        return ids.nextId(id -> view.schemaBytes(id) != null).toCompletableFuture()
+                .thenCompose(id -> view.schemaBytes(id) == null ? CompletableFuture.completedFuture(id) : freshId(view));
     }
 
     /** The live versions a check at this level compares with, oldest first. */
@@ -232,14 +272,25 @@ public final class RegistryWrites {
         return submit(new DeleteConfig(subject), principal, ConfigDeleted.class, ConfigDeleted::previous);
     }
 
-    public CompletableFuture<Written<Mode>> setMode(String subject, String mode, String principal) {
+    /**
+     * Switching to IMPORT needs an empty registry (global) or subject unless {@code force}: ids kept
+     * from another registry could otherwise collide with the ones already handed out here.
+     */
+    public CompletableFuture<Written<Mode>> setMode(String subject, String mode, boolean force, String principal) {
         if (subject != null) {
             validSubject(subject);
         }
         Mode parsed = Mode.parse(mode).orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_MODE,
                 "Valid values are READWRITE, READONLY, READONLY_OVERRIDE, IMPORT"));
-        if (parsed == Mode.IMPORT) {
-            throw RegistryException.of(ErrorCode.INVALID_MODE, "IMPORT mode is not supported by this version of Quire");
+        RegistryView view = access.view();
+        if (parsed == Mode.IMPORT && !force) {
+            boolean alreadyImport = subject == null ? view.globalMode().orElse(Mode.DEFAULT) == Mode.IMPORT
+                    : view.effectiveMode(subject) == Mode.IMPORT;
+            boolean hasSchemas = subject == null ? view.hasSubjects() : view.subject(subject).isPresent();
+            if (!alreadyImport && hasSchemas) {
+                throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                        "Cannot import since found existing subjects; set force=true to import anyway");
+            }
         }
         return submit(new SetMode(subject, parsed), principal, ModeSet.class, ModeSet::mode);
     }

@@ -1,0 +1,32 @@
+package io.quire.journal.command;
+
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import java.util.List;
+
+/**
+ * Register {@code schema} under {@code subject} with the id (and version) it had in another
+ * registry: the IMPORT mode write, used to migrate with ids preserved. No compatibility check.
+ *
+ * @param fingerprint hex SHA-256 of type, canonical text and references, as for {@link RegisterSchema}
+ * @param id the id to keep; the applier raises the id watermark above it so it is never leased
+ * @param version the version to keep; 0 means the subject's next version
+ */
+public record ImportSchema(
+        String subject,
+        SchemaType schemaType,
+        String schema,
+        List<SchemaReference> references,
+        String fingerprint,
+        long id,
+        int version) implements Command {
+
+    public ImportSchema {
+        references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    @Override
+    public CommandType type() {
+        return CommandType.IMPORT_SCHEMA;
+    }
+}
