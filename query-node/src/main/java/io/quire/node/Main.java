@@ -4,6 +4,7 @@ import io.quire.node.config.ConfigKey;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.EmbeddedKafka;
 import io.quire.node.ops.AuditCommand;
+import io.quire.node.ops.ImportConfluentCommand;
 import io.quire.node.ops.JournalCommand;
 import io.quire.node.ops.RebuildCommand;
 import io.quire.node.ops.SnapshotCommand;
@@ -39,6 +40,7 @@ public final class Main {
             case "rebuild" -> System.exit(RebuildCommand.run(rest, System.out));
             case "journal" -> System.exit(JournalCommand.run(rest, System.out));
             case "snapshot" -> System.exit(SnapshotCommand.run(rest, System.out));
+            case "import-confluent" -> System.exit(ImportConfluentCommand.run(rest, System.out));
             case "hash-password" -> hashPassword(rest);
             default -> {
                 System.out.println("""
@@ -51,6 +53,7 @@ public final class Main {
                           rebuild  rebuild a stopped node's view from journal offset 0
                           journal export|import   the journal as NDJSON, offsets preserved
                           snapshot --node URL   a snapshot of a running node's view (start new nodes from it)
+                          import-confluent   copy a Confluent Schema Registry (_schemas topic) into Quire, ids kept
                           broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                                  --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
                                    a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)

@@ -209,8 +209,8 @@ public final class Applier {
         }
         Optional<VersionRecord> taken = view.version(s, version);
         if (taken.isPresent()) {
-            if (taken.get().schemaId() == c.id() && !taken.get().deleted()) {
-                return new SchemaRegistered(c.id(), version, false);
+            if (taken.get().schemaId() == c.id()) {
+                return new SchemaRegistered(c.id(), version, false); // already imported (and maybe soft-deleted since)
             }
             return notPermitted("Version " + version + " of subject " + s + " already exists with id "
                     + taken.get().schemaId());

@@ -1,0 +1,357 @@
+package io.quire.node.ops;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * {@code quire.jar import-confluent}: reads a Confluent Schema Registry {@code _schemas} topic (JSON
+ * keys and values, as Confluent writes them), folds it into the registry state it describes (last
+ * record per key wins, tombstones remove, DELETE_SUBJECT marks versions deleted), and replays that
+ * state into a Quire node over its API in IMPORT mode: every schema with its id and version, soft
+ * deletes, subject and global compatibility levels and modes. Running it again is harmless: what is
+ * already there is answered as such.
+ */
+public final class ImportConfluentCommand {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ImportConfluentCommand() {
+    }
+
+    /** One subject version as the source registry holds it. */
+    record SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
+                        boolean deleted) {
+    }
+
+    /** The source registry's state, folded from its topic. */
+    static final class SourceState {
+        final Map<String, SourceSchema> schemas = new TreeMap<>();
+        final Map<String, String> levels = new TreeMap<>(); // "" is the global level
+        final Map<String, String> modes = new TreeMap<>();
+        long records;
+        long skippedOtherContexts;
+        long skippedUnknown;
+
+        static String key(String subject, int version) {
+            return subject + '\u0000' + version;
+        }
+
+        void apply(JsonNode key, JsonNode value) {
+            records++;
+            String type = key.path("keytype").asText("");
+            String raw = key.path("subject").isTextual() ? key.get("subject").asText() : null;
+            if (raw != null && raw.startsWith(":.") && !raw.startsWith(":.:")) {
+                skippedOtherContexts++; // a subject in a named context: Quire has the default context only
+                return;
+            }
+            String subject = raw != null && raw.startsWith(":.:") ? raw.substring(3) : raw;
+            switch (type) {
+                case "SCHEMA" -> {
+                    String k = key(subject, key.path("version").asInt());
+                    if (value == null) {
+                        schemas.remove(k);
+                    } else {
+                        JsonNode refs = value.path("references");
+                        schemas.put(k, new SourceSchema(subject, value.path("version").asInt(), value.path("id").asLong(),
+                                value.path("schemaType").asText("AVRO"), value.path("schema").asText(),
+                                refs.isArray() ? refs : null, value.path("deleted").asBoolean(false)));
+                    }
+                }
+                case "CONFIG" -> put(levels, subject, value == null ? null : value.path("compatibilityLevel")
+                        .asText(value.path("compatibility").asText(null)));
+                case "MODE" -> put(modes, subject, value == null ? null : value.path("mode").asText(null));
+                case "DELETE_SUBJECT" -> {
+                    int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
+                    for (Map.Entry<String, SourceSchema> e : schemas.entrySet()) {
+                        SourceSchema s = e.getValue();
+                        if (s.subject().equals(subject) && s.version() <= upTo) {
+                            e.setValue(new SourceSchema(s.subject(), s.version(), s.id(), s.schemaType(), s.schema(),
+                                    s.references(), true));
+                        }
+                    }
+                }
+                case "CLEAR_SUBJECT" -> {
+                    int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
+                    schemas.values().removeIf(s -> s.subject().equals(subject) && s.version() <= upTo && s.deleted());
+                }
+                case "NOOP" -> { }
+                default -> skippedUnknown++;
+            }
+        }
+
+        private static void put(Map<String, String> map, String subject, String value) {
+            String k = subject == null ? "" : subject;
+            if (value == null) {
+                map.remove(k);
+            } else {
+                map.put(k, value);
+            }
+        }
+    }
+
+    public static int run(String[] args, PrintStream out) throws Exception {
+        Flags flags = new Flags(args, Set.of("source-bootstrap-servers", "source-topic", "source-config", "node",
+                "user", "force", "concurrency"));
+        if (flags.help) {
+            out.println("""
+                    usage: java -jar quire.jar import-confluent --source-bootstrap-servers H:P [--source-topic _schemas]
+                           [--source-config client.properties] --node http://quire:8081 [--user name:password]
+                           [--force true] [--concurrency 8]
+                    Reads a Confluent Schema Registry's _schemas topic from the beginning and writes the registry it
+                    describes into Quire with ids and versions kept: schemas (IMPORT mode), soft deletes, compatibility
+                    levels and modes. The target must have no subjects unless --force true (existing ids may then
+                    collide and are reported). The global mode is set to IMPORT for the run and then to the source's.
+                    Exit 0 when everything was imported (or was already there), 1 otherwise.""");
+            return 0;
+        }
+        Properties source = new Properties();
+        if (flags.own.containsKey("source-config")) {
+            try (InputStream in = Files.newInputStream(Path.of(flags.own.get("source-config")))) {
+                source.load(in);
+            }
+        }
+        source.put("bootstrap.servers", flags.required("source-bootstrap-servers"));
+        String topic = flags.own.getOrDefault("source-topic", "_schemas");
+        Target target = new Target(flags.required("node").strip(), flags.own.get("user"),
+                Integer.parseInt(flags.own.getOrDefault("concurrency", "8")));
+        boolean force = Boolean.parseBoolean(flags.own.getOrDefault("force", "false"));
+
+        SourceState state = read(source, topic, out);
+        out.printf("read %,d records from %s: %,d subject versions, %d compatibility settings, %d modes"
+                        + " (%d records of named contexts and %d of unknown kinds skipped)%n", state.records, topic,
+                state.schemas.size(), state.levels.size(), state.modes.size(), state.skippedOtherContexts,
+                state.skippedUnknown);
+        return write(state, target, force, out);
+    }
+
+    static SourceState read(Properties source, String topic, PrintStream out) {
+        Properties p = new Properties();
+        p.putAll(source);
+        p.put("enable.auto.commit", "false");
+        p.put("max.poll.records", "5000");
+        SourceState state = new SourceState();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<PartitionInfo> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30));
+            if (partitions == null || partitions.isEmpty()) {
+                throw new IllegalArgumentException("topic " + topic + " not found");
+            }
+            for (PartitionInfo info : partitions) { // Confluent's topic has one partition; read each in order
+                TopicPartition tp = new TopicPartition(topic, info.partition());
+                consumer.assign(List.of(tp));
+                consumer.seekToBeginning(List.of(tp));
+                long end = consumer.endOffsets(List.of(tp)).get(tp);
+                Progress progress = new Progress(out, "read " + tp);
+                while (consumer.position(tp) < end) {
+                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500)).records(tp)) {
+                        if (r.offset() >= end) {
+                            break;
+                        }
+                        if (r.key() == null) {
+                            state.skippedUnknown++;
+                            continue;
+                        }
+                        try {
+                            state.apply(JSON.readTree(r.key()), r.value() == null ? null : JSON.readTree(r.value()));
+                        } catch (IOException e) {
+                            state.skippedUnknown++;
+                        }
+                        progress.update(r.offset() + 1, end, false);
+                    }
+                }
+                progress.update(end, end, true);
+            }
+        }
+        return state;
+    }
+
+    static int write(SourceState state, Target target, boolean force, PrintStream out) throws Exception {
+        String previousMode = target.get("/mode").path("mode").asText("READWRITE");
+        HttpResponse<String> switched = target.send("PUT", "/mode" + (force ? "?force=true" : ""),
+                "{\"mode\":\"IMPORT\"}");
+        if (switched.statusCode() != 200) {
+            out.println("cannot switch the target to IMPORT mode: " + switched.body());
+            return 1;
+        }
+        for (String subject : state.modes.keySet()) {
+            // A subject's own mode (READONLY from an earlier run, say) would block its import: IMPORT until the end.
+            if (!subject.isEmpty()) {
+                target.send("PUT", "/mode/" + enc(subject) + "?force=true", "{\"mode\":\"IMPORT\"}");
+            }
+        }
+        List<SourceSchema> todo = new ArrayList<>(state.schemas.values());
+        todo.sort(Comparator.comparingLong(SourceSchema::id).thenComparing(SourceSchema::subject)
+                .thenComparingInt(SourceSchema::version));
+        AtomicLong imported = new AtomicLong();
+        Map<SourceSchema, String> failed = new LinkedHashMap<>();
+        Progress progress = new Progress(out, "import");
+        long total = todo.size();
+        // A schema whose references are not imported yet fails; later passes retry what failed.
+        for (int pass = 1; pass <= 5 && !todo.isEmpty(); pass++) {
+            failed.clear();
+            Semaphore inFlight = new Semaphore(target.concurrency);
+            List<CompletableFuture<Void>> all = new ArrayList<>();
+            for (SourceSchema s : todo) {
+                inFlight.acquire();
+                all.add(target.sendAsync("POST", "/subjects/" + enc(s.subject()) + "/versions", importBody(s))
+                        .handle((r, err) -> {
+                            inFlight.release();
+                            synchronized (failed) {
+                                if (err != null) {
+                                    failed.put(s, err.toString());
+                                } else if (r.statusCode() == 200) {
+                                    imported.incrementAndGet();
+                                } else {
+                                    failed.put(s, r.statusCode() + " " + r.body());
+                                }
+                            }
+                            progress.update(imported.get(), total, false);
+                            return null;
+                        }));
+            }
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
+            if (failed.size() == todo.size()) {
+                break; // no progress in this pass: another pass will not help
+            }
+            todo = new ArrayList<>(failed.keySet());
+        }
+        progress.update(imported.get(), total, true);
+        int problems = failed.size();
+        failed.forEach((s, why) -> out.printf("FAILED %s version %d (id %d): %s%n", s.subject(), s.version(), s.id(),
+                why));
+
+        long softDeleted = 0;
+        for (SourceSchema s : state.schemas.values()) {
+            if (s.deleted() && !failed.containsKey(s)) {
+                HttpResponse<String> r = target.send("DELETE", "/subjects/" + enc(s.subject()) + "/versions/"
+                        + s.version(), null);
+                int code = code(r);
+                if (r.statusCode() == 200 || code == 40406) {
+                    softDeleted++;
+                } else {
+                    problems++;
+                    out.printf("FAILED soft delete of %s version %d: %s%n", s.subject(), s.version(), r.body());
+                }
+            }
+        }
+        for (Map.Entry<String, String> e : state.levels.entrySet()) {
+            String path = e.getKey().isEmpty() ? "/config" : "/config/" + enc(e.getKey());
+            problems += check(target.send("PUT", path, "{\"compatibility\":\"" + e.getValue() + "\"}"), path, out);
+        }
+        String finalGlobalMode = state.modes.getOrDefault("", previousMode.equals("IMPORT") ? "READWRITE" : previousMode);
+        for (Map.Entry<String, String> e : state.modes.entrySet()) {
+            if (!e.getKey().isEmpty()) {
+                String path = "/mode/" + enc(e.getKey()) + "?force=true";
+                problems += check(target.send("PUT", path, "{\"mode\":\"" + e.getValue() + "\"}"), path, out);
+            }
+        }
+        problems += check(target.send("PUT", "/mode?force=true", "{\"mode\":\"" + finalGlobalMode + "\"}"), "/mode",
+                out);
+        out.printf("imported %,d of %,d subject versions (%,d soft-deleted), %d compatibility settings, %d modes;"
+                        + " global mode now %s; %d problem(s) in %.1f s%n", imported.get(), total, softDeleted,
+                state.levels.size(), state.modes.size(), finalGlobalMode, problems, progress.seconds());
+        return problems == 0 ? 0 : 1;
+    }
+
+    private static String importBody(SourceSchema s) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("schema", s.schema());
+        if (!"AVRO".equals(s.schemaType())) {
+            body.put("schemaType", s.schemaType());
+        }
+        if (s.references() != null && !s.references().isEmpty()) {
+            body.set("references", s.references());
+        }
+        body.put("id", s.id());
+        body.put("version", s.version());
+        return body.toString();
+    }
+
+    private static int check(HttpResponse<String> r, String what, PrintStream out) {
+        if (r.statusCode() == 200) {
+            return 0;
+        }
+        out.printf("FAILED %s: %d %s%n", what, r.statusCode(), r.body());
+        return 1;
+    }
+
+    private static int code(HttpResponse<String> r) {
+        try {
+            return JSON.readTree(r.body()).path("error_code").asInt(-1);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static String enc(String subject) {
+        return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The Quire node written to. */
+    static final class Target {
+        final String base;
+        final String auth;
+        final int concurrency;
+        final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+        Target(String base, String user, int concurrency) {
+            this.base = base;
+            this.auth = user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+                    user.getBytes(StandardCharsets.UTF_8));
+            this.concurrency = Math.max(1, concurrency);
+        }
+
+        private HttpRequest request(String method, String path, String body) {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
+                    .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(body));
+            if (auth != null) {
+                b.header("Authorization", auth);
+            }
+            return b.build();
+        }
+
+        HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
+            return http.send(request(method, path, body), HttpResponse.BodyHandlers.ofString());
+        }
+
+        CompletableFuture<HttpResponse<String>> sendAsync(String method, String path, String body) {
+            return http.sendAsync(request(method, path, body), HttpResponse.BodyHandlers.ofString());
+        }
+
+        JsonNode get(String path) throws IOException, InterruptedException {
+            return JSON.readTree(send("GET", path, null).body());
+        }
+    }
+}

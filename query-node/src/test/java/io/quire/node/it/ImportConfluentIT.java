@@ -1,0 +1,122 @@
+package io.quire.node.it;
+
+import static io.quire.node.it.Http.record;
+import static io.quire.node.it.Http.schemaBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.node.QuireNode;
+import io.quire.node.ops.ImportConfluentCommand;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code import-confluent} against a topic written in Confluent Schema Registry's own record
+ * format (JSON keys and values, tombstones, soft and subject deletes, configs, modes, a named
+ * context): the Quire node ends with the same ids, versions, deletions and settings; a second run
+ * changes nothing; ids handed out afterwards never collide with imported ones.
+ */
+class ImportConfluentIT {
+
+    static final String NAME = "{\"name\":\"name\",\"type\":\"string\"}";
+    static final String AGE = "{\"name\":\"age\",\"type\":\"int\",\"default\":0}";
+
+    static String schemaKey(String subject, int version) {
+        return "{\"keytype\":\"SCHEMA\",\"subject\":\"" + subject + "\",\"version\":" + version + ",\"magic\":1}";
+    }
+
+    static String schemaValue(String subject, int version, long id, String schema, boolean deleted) throws Exception {
+        return Http.JSON.writeValueAsString(Map.of("subject", subject, "version", version, "id", id, "schema", schema,
+                "deleted", deleted));
+    }
+
+    @Test
+    void importsAConfluentSchemasTopicWithIdsVersionsDeletesAndSettings() throws Exception {
+        String source = "confluent-schemas-it";
+        Properties kafka = new Properties();
+        kafka.put("bootstrap.servers", SharedKafka.bootstrapServers());
+        try (Admin admin = Admin.create(kafka)) {
+            admin.createTopics(List.of(new NewTopic(source, 1, (short) 1))).all().get();
+        }
+        String a1 = record("A", NAME);
+        String a2 = record("A", NAME, AGE);
+        String c1 = record("C", NAME);
+        String c2 = record("C", NAME, AGE);
+        try (KafkaProducer<String, String> p = new KafkaProducer<>(kafka, new StringSerializer(), new StringSerializer())) {
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"NOOP\",\"magic\":0}", null));
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":null,\"magic\":0}",
+                    "{\"compatibilityLevel\":\"FULL\"}"));
+            p.send(new ProducerRecord<>(source, schemaKey("a", 1), schemaValue("a", 1, 1, a1, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("a", 2), schemaValue("a", 2, 2, a2, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("b", 1), schemaValue("b", 1, 1, a1, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("c", 1), schemaValue("c", 1, 7, c1, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("c", 2), schemaValue("c", 2, 8, c2, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("c", 2), schemaValue("c", 2, 8, c2, true)));
+            p.send(new ProducerRecord<>(source, schemaKey("d", 1), schemaValue("d", 1, 10, record("D", NAME), false)));
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"DELETE_SUBJECT\",\"subject\":\"d\",\"magic\":0}",
+                    "{\"subject\":\"d\",\"version\":1}"));
+            p.send(new ProducerRecord<>(source, schemaKey("e", 1), schemaValue("e", 1, 11, record("E", NAME), false)));
+            p.send(new ProducerRecord<>(source, schemaKey("e", 1), null));
+            p.send(new ProducerRecord<>(source, schemaKey(":.other:x", 1), schemaValue(":.other:x", 1, 50,
+                    record("X", NAME), false)));
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":\"a\",\"magic\":0}",
+                    "{\"compatibilityLevel\":\"FORWARD\"}"));
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"MODE\",\"subject\":\"b\",\"magic\":0}",
+                    "{\"mode\":\"READONLY\"}"));
+            p.flush();
+        }
+
+        try (QuireNode node = Nodes.start(Nodes.config("import-confluent-it",
+                Files.createTempDirectory("quire-import-confluent"), "import-confluent-node"))) {
+            Http http = new Http(node.httpPort());
+            String url = "http://127.0.0.1:" + node.httpPort();
+            OperatorCommandsIT.Run first = OperatorCommandsIT.run(ImportConfluentCommand::run,
+                    "--source-bootstrap-servers", SharedKafka.bootstrapServers(), "--source-topic", source,
+                    "--node", url);
+            assertEquals(0, first.code(), first.output());
+            assertTrue(first.output().contains("imported 6 of 6 subject versions (2 soft-deleted)"), first.output());
+            assertTrue(first.output().contains("1 records of named contexts"), first.output());
+
+            assertEquals(a1, http.get("/schemas/ids/1").json().get("schema").asText());
+            assertEquals(1, http.get("/subjects/b/versions/1").json().get("id").asLong());
+            assertEquals("[1,2]", http.get("/subjects/a/versions").body());
+            assertEquals(2, http.get("/subjects/a/versions/2").json().get("id").asLong());
+            assertEquals("[1]", http.get("/subjects/c/versions").body());
+            assertEquals("[1,2]", http.get("/subjects/c/versions?deleted=true").body());
+            assertEquals(c2, http.get("/schemas/ids/8").json().get("schema").asText(), "a soft-deleted id still resolves");
+            assertEquals("[\"a\",\"b\",\"c\"]", http.get("/subjects").body());
+            assertEquals("[\"a\",\"b\",\"c\",\"d\"]", http.get("/subjects?deleted=true").body());
+            assertEquals(40403, http.get("/schemas/ids/11").errorCode(), "permanently deleted in the source");
+            assertEquals(40403, http.get("/schemas/ids/50").errorCode(), "named contexts are not imported");
+            assertEquals("FORWARD", http.get("/config/a").json().get("compatibilityLevel").asText());
+            assertEquals("FULL", http.get("/config").json().get("compatibilityLevel").asText());
+            assertEquals("READONLY", http.get("/mode/b").json().get("mode").asText());
+            assertEquals("READWRITE", http.get("/mode").json().get("mode").asText());
+
+            OperatorCommandsIT.Run second = OperatorCommandsIT.run(ImportConfluentCommand::run,
+                    "--source-bootstrap-servers", SharedKafka.bootstrapServers(), "--source-topic", source,
+                    "--node", url, "--force", "true");
+            assertEquals(0, second.code(), second.output());
+            assertTrue(second.output().contains("imported 6 of 6 subject versions (2 soft-deleted)"), second.output());
+            assertEquals("[1,2]", http.get("/subjects/a/versions").body());
+            assertEquals("READONLY", http.get("/mode/b").json().get("mode").asText());
+
+            for (int i = 0; i < 12; i++) {
+                Http.Response r = http.post("/subjects/new-" + i + "/versions", schemaBody(record("New" + i, NAME)));
+                assertEquals(200, r.status(), r.body());
+                long id = r.json().get("id").asLong();
+                assertFalse(List.of(1L, 2L, 7L, 8L, 10L).contains(id), "imported id " + id + " handed out again");
+            }
+        }
+    }
+}
