@@ -40,7 +40,8 @@ import org.HdrHistogram.Recorder;
 public final class Suite {
 
     record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
-                   String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages) {
+                   String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages,
+                   int replayRegistrations) {
 
         static Options parse(String[] args) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -64,7 +65,8 @@ public final class Suite {
                     Duration.ofSeconds(Long.parseLong(m.getOrDefault("duration", full ? "120" : "15"))), sizes,
                     m.getOrDefault("pg-bin", ""), Double.parseDouble(m.getOrDefault("rtt-ms", "15")),
                     Double.parseDouble(m.getOrDefault("jitter-ms", "5")), m.getOrDefault("node-heap", "2g"),
-                    List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")));
+                    List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")),
+                    Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")));
         }
     }
 
@@ -113,6 +115,9 @@ public final class Suite {
         }
         if (o.stages().contains("postgres")) {
             postgres();
+        }
+        if (o.stages().contains("replay")) {
+            replay();
         }
 
         facts.put("suiteSeconds", (System.nanoTime() - t0) / 1_000_000_000L);
@@ -251,6 +256,106 @@ public final class Suite {
         }
     }
 
+    // --- replay, snapshot bootstrap and id leases on a big journal -----------------------------------
+
+    /**
+     * A journal of {@code --replay-registrations} registrations (1 M by default, plus a lease per
+     * 1,000) loaded with {@code journal import}; a fresh node replays all of it; the node writes a
+     * snapshot; 20,000 more registrations arrive over HTTP (leasing id blocks as they go); a second
+     * fresh node starts from the snapshot and replays only that tail.
+     */
+    void replay() throws Exception {
+        Path dir = o.out().resolve("replay");
+        Files.createDirectories(dir);
+        Path file = dir.resolve("journal.ndjson");
+        long t0 = System.nanoTime();
+        long records = SyntheticJournal.write(file, o.replayRegistrations());
+        log(String.format("replay: wrote %,d synthetic journal records in %.1f s", records, (System.nanoTime() - t0) / 1e9));
+        int brokerPort = Processes.freePort();
+        Process broker = startBroker(dir.resolve("broker"), brokerPort, 0, "broker-replay");
+        String bootstrap = "127.0.0.1:" + brokerPort;
+        long i0 = System.nanoTime();
+        Process load = start(o.out().resolve("logs/journal-import.log"), List.of("-Xmx1g"), "-jar",
+                o.quireJar().toString(), "journal", "import", "--file", file.toString(), "--bootstrap-servers", bootstrap,
+                "--journal-replication", "1", "--journal-min-isr", "1");
+        if (load.waitFor() != 0) {
+            throw new IllegalStateException("journal import failed: see logs/journal-import.log");
+        }
+        running.remove(load);
+        double importSeconds = (System.nanoTime() - i0) / 1e9;
+        Files.delete(file);
+
+        long r0 = System.nanoTime();
+        Node a = startNode("replay-a", dir.resolve("node-a"), bootstrap);
+        double readySeconds = (System.nanoTime() - r0) / 1e9;
+        double replaySeconds = replayMillis(o.out().resolve("logs/replay-a.log")) / 1000.0;
+        long viewBytes = du(dir.resolve("node-a/streams"));
+        log(String.format("replay: %,d records replayed by a fresh node in %.1f s (%.0f records/s); ready %.1f s after "
+                + "its JVM started; view %,d MiB on disk", records, replaySeconds, records / replaySeconds, readySeconds,
+                viewBytes >> 20));
+
+        long s0 = System.nanoTime();
+        Workloads.Answer snap = Workloads.call(client, a.endpoint(), HttpMethod.POST, "/admin/snapshot", null, null, null)
+                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
+        double snapshotSeconds = (System.nanoTime() - s0) / 1e9;
+        var snapJson = snap.body().toJsonObject();
+        log(String.format("replay: snapshot at offset %d, %,d MiB, in %.2f s", snapJson.getLong("offset"),
+                snapJson.getLong("bytes") >> 20, snapshotSeconds));
+
+        ConcurrentLinkedQueue<Long> ids = new ConcurrentLinkedQueue<>();
+        ingest(a.endpoint(), 20_000, ids, "replay-tail");
+        long end = position(a.endpoint()) + 1;
+        Map<String, Double> lease = leaseTimer(a.endpoint());
+        log(String.format("replay: %s id-block leases of 1,000 ids: mean %.2f ms, max %.2f ms (%.2f µs per id)",
+                lease.get("count").longValue(), lease.get("meanMs"), lease.get("maxMs"), lease.get("meanMs")));
+
+        long b0 = System.nanoTime();
+        Node b = startNode("replay-b", dir.resolve("node-b"), bootstrap, Processes.freePort(),
+                List.of("--bootstrap-snapshot", snapJson.getString("path")));
+        double bootSeconds = (System.nanoTime() - b0) / 1e9;
+        double tailSeconds = replayMillis(o.out().resolve("logs/replay-b.log")) / 1000.0;
+        long tail = end - 1 - snapJson.getLong("offset");
+        log(String.format("replay: a node bootstrapped from the snapshot replayed %,d tail records in %.1f s and was "
+                + "ready %.1f s after its JVM started (full replay: %.1f s)", tail, tailSeconds, bootSeconds, readySeconds));
+        facts.put("replay", Map.of("journalRecords", records, "journalImportSeconds", round(importSeconds),
+                "fullReplaySeconds", round(replaySeconds), "fullReplayRecordsPerSecond", Math.round(records / replaySeconds),
+                "freshNodeReadySeconds", round(readySeconds), "viewMiB", viewBytes >> 20,
+                "snapshot", Map.of("offset", snapJson.getLong("offset"), "MiB", snapJson.getLong("bytes") >> 20,
+                        "seconds", round(snapshotSeconds)),
+                "snapshotBootstrap", Map.of("tailRecords", tail, "tailReplaySeconds", round(tailSeconds),
+                        "readySeconds", round(bootSeconds)),
+                "idLease", lease, "rssMiB", Processes.rssMiB(a.process())));
+        stop(b.process());
+        stop(a.process());
+        stop(broker);
+    }
+
+    /** Count, mean and max of a node's {@code quire_id_lease_seconds} timer, from its metrics. */
+    Map<String, Double> leaseTimer(Workloads.Endpoint e) throws Exception {
+        String text = Workloads.call(client, e, HttpMethod.GET, "/metrics", null, null, null)
+                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).body().toString();
+        double count = 0;
+        double sum = 0;
+        double max = 0;
+        for (String line : text.split("\n")) {
+            String v = line.substring(line.lastIndexOf(' ') + 1);
+            if (line.startsWith("quire_id_lease_seconds_count")) {
+                count = Double.parseDouble(v);
+            } else if (line.startsWith("quire_id_lease_seconds_sum")) {
+                sum = Double.parseDouble(v);
+            } else if (line.startsWith("quire_id_lease_seconds_max")) {
+                max = Double.parseDouble(v);
+            }
+        }
+        return Map.of("count", count, "meanMs", round(count == 0 ? 0 : sum / count * 1000), "maxMs", round(max * 1000));
+    }
+
+    static long du(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
     // --- helpers ----------------------------------------------------------------------------------
 
     record Node(Process process, Workloads.Endpoint endpoint, int port) {
@@ -269,10 +374,16 @@ public final class Suite {
     }
 
     Node startNode(String name, Path dir, String bootstrap, int port) throws Exception {
-        Process p = start(o.out().resolve("logs/" + name + ".log"), List.of("-Xmx" + o.nodeHeap()), "-jar",
-                o.quireJar().toString(), "serve", "--bootstrap-servers", bootstrap, "--port", Integer.toString(port),
-                "--data-dir", dir.toString(), "--node-id", name.replace("-rebuild", ""), "--journal-replication", "1",
-                "--journal-min-isr", "1");
+        return startNode(name, dir, bootstrap, port, List.of());
+    }
+
+    Node startNode(String name, Path dir, String bootstrap, int port, List<String> extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-jar", o.quireJar().toString(), "serve", "--bootstrap-servers",
+                bootstrap, "--port", Integer.toString(port), "--data-dir", dir.toString(), "--node-id",
+                name.replace("-rebuild", ""), "--journal-replication", "1", "--journal-min-isr", "1"));
+        args.addAll(extra);
+        Process p = start(o.out().resolve("logs/" + name + ".log"), List.of("-Xmx" + o.nodeHeap()),
+                args.toArray(String[]::new));
         Processes.awaitHttp("http://127.0.0.1:" + port + "/health/ready", Duration.ofMinutes(30));
         return new Node(p, new Workloads.Endpoint("127.0.0.1", port), port);
     }

@@ -18,6 +18,7 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.ConfigDeleted;
@@ -288,6 +289,36 @@ class ApplierTest {
         journal.append(new SetMode(null, Mode.READONLY));
         assertEquals(new SchemaRegistered(3, 1, true), journal.append(register("a", "\"int\"", 3, -1)),
                 "a plain global READONLY yields to the subject's own mode");
+    }
+
+    static RegisterSchema registerWithRef(String subject, String content, long proposedId, SchemaReference ref) {
+        return new RegisterSchema(subject, SchemaType.AVRO, content, List.of(ref), "fp-" + content + ref, proposedId,
+                CompatibilityLevel.BACKWARD, -1);
+    }
+
+    @Test
+    void aReferencedVersionCannotBeDeletedPermanentlyWhileASchemaInUseNamesIt() {
+        journal.append(register("customer", "\"c\"", 1, -1));
+        SchemaReference ref = new SchemaReference("Customer", "customer", 1);
+        assertEquals(new SchemaRegistered(2, 1, true), journal.append(registerWithRef("order", "\"o\"", 2, ref)));
+        assertEquals(List.of(2L), journal.view().referencedBy("customer", 1));
+        journal.append(new DeleteVersion("customer", 1, false));
+        assertEquals(42206, errorCode(journal.append(new DeleteVersion("customer", 1, true))));
+        journal.append(new DeleteSubject("customer", false));
+        assertEquals(42206, errorCode(journal.append(new DeleteSubject("customer", true))));
+
+        journal.append(new DeleteSubject("order", false));
+        assertEquals(List.of(2L), journal.view().referencedBy("customer", 1), "a soft-deleted user still counts");
+        journal.append(new DeleteSubject("order", true));
+        assertEquals(List.of(), journal.view().referencedBy("customer", 1));
+        assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject("customer", true)));
+    }
+
+    @Test
+    void aReferenceToAMissingVersionIsRefusedAtApplyTime() {
+        Outcome o = journal.append(registerWithRef("order", "\"o\"", 2, new SchemaReference("X", "nobody", 1)));
+        assertEquals(42201, errorCode(o));
+        assertTrue(journal.view().schema(2).isEmpty());
     }
 
     @Test

@@ -222,10 +222,13 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     private CompletableFuture<IdBlock> lease(int size) {
+        long started = System.nanoTime();
         return submitter.submit(new LeaseIdBlock(config.nodeId(), UUID.randomUUID().toString(), size), "quire-node")
                 .thenApply(applied -> {
                     if (applied.outcome() instanceof BlockGranted g) {
-                        LOG.info("leased ids [{}, {})", g.start(), g.start() + g.size());
+                        long nanos = System.nanoTime() - started;
+                        metrics.idLease(nanos);
+                        LOG.info("leased ids [{}, {}) in {} µs", g.start(), g.start() + g.size(), nanos / 1_000);
                         return new IdBlock(g.start(), g.size());
                     }
                     String why = applied.outcome() instanceof Rejected r ? r.message() : applied.outcome().toString();

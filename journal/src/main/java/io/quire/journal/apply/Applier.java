@@ -17,6 +17,8 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.ConfigDeleted;
@@ -156,7 +158,11 @@ public final class Applier {
             if (view.schemaBytes(id) != null) {
                 return new Conflict("id " + id + " is taken");
             }
-            out.schema(id, new StoredSchema(c.schema(), c.schemaType(), c.references()), c.fingerprint());
+            Rejected missing = missingReference(view, c.references());
+            if (missing != null) {
+                return missing;
+            }
+            writeSchema(out, id, c.schemaType(), c.schema(), c.references(), c.fingerprint());
         }
         SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
         int version = before.latestVersion() + 1;
@@ -216,7 +222,11 @@ public final class Applier {
                     + taken.get().schemaId());
         }
         if (existing.isEmpty()) {
-            out.schema(c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references()), c.fingerprint());
+            Rejected missing = missingReference(view, c.references());
+            if (missing != null) {
+                return missing;
+            }
+            writeSchema(out, c.id(), c.schemaType(), c.schema(), c.references(), c.fingerprint());
         }
         if (c.id() >= view.idWatermark()) {
             out.idWatermark(c.id() + 1);
@@ -225,6 +235,35 @@ public final class Applier {
         out.subject(s, new SubjectRecord(Math.max(before.latestVersion(), version), before.liveVersions() + 1,
                 before.totalVersions() + 1, offset));
         return new SchemaRegistered(c.id(), version, true);
+    }
+
+    /** A refusal when a reference names a subject version that is not there (deleted since the edge looked). */
+    private static Rejected missingReference(RegistryView view, List<SchemaReference> references) {
+        for (SchemaReference r : references) {
+            if (r.subject() == null || view.version(r.subject(), r.version()).map(v -> v.deleted()).orElse(true)) {
+                return new Rejected(ErrorCode.INVALID_SCHEMA, ErrorCode.INVALID_SCHEMA.message("reference " + r.name()
+                        + " to subject " + r.subject() + " version " + r.version() + " does not exist"));
+            }
+        }
+        return null;
+    }
+
+    private static void writeSchema(ViewWriter out, long id, SchemaType type, String schema,
+                                    List<SchemaReference> references, String fingerprint) {
+        out.schema(id, new StoredSchema(schema, type, references), fingerprint);
+        for (SchemaReference r : references) {
+            out.reference(r.subject(), r.version(), id);
+        }
+    }
+
+    /** A refusal when a schema still in use references this subject version (Confluent's 42206). */
+    private static Rejected referenced(RegistryView view, String subject, int version) {
+        List<Long> by = view.referencedBy(subject, version);
+        if (by.isEmpty()) {
+            return null;
+        }
+        return new Rejected(ErrorCode.REFERENCE_EXISTS, ErrorCode.REFERENCE_EXISTS.message(
+                "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
     }
 
     private Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
@@ -257,6 +296,12 @@ public final class Applier {
         }
         if (!subject.softDeleted()) {
             return new Rejected(ErrorCode.SUBJECT_NOT_SOFT_DELETED, ErrorCode.SUBJECT_NOT_SOFT_DELETED.message(s));
+        }
+        for (VersionRecord v : versions) {
+            Rejected inUse = referenced(view, s, v.version());
+            if (inUse != null) {
+                return inUse;
+            }
         }
         for (VersionRecord v : versions) {
             out.deleteVersion(s, v);
@@ -297,6 +342,10 @@ public final class Applier {
         if (!v.deleted()) {
             return new Rejected(ErrorCode.VERSION_NOT_SOFT_DELETED,
                     ErrorCode.VERSION_NOT_SOFT_DELETED.message(s, v.version()));
+        }
+        Rejected inUse = referenced(view, s, v.version());
+        if (inUse != null) {
+            return inUse;
         }
         out.deleteVersion(s, v);
         if (subject.totalVersions() == 1) {

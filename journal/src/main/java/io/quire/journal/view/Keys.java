@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
  * C subject | D subject                 subject level and mode
  * O offset                              outcome of the command at that offset
  * A offset                              audit entry of the command at that offset
+ * B subject 0 version id                schema id whose references name that subject version
  * </pre>
  */
 public final class Keys {
@@ -77,6 +78,19 @@ public final class Keys {
     /** The subject inside a {@link #usage} key. */
     public static String usageSubject(byte[] usageKey) {
         return new String(usageKey, 9, usageKey.length - 9 - 5, StandardCharsets.UTF_8);
+    }
+
+    public static byte[] referencedBy(String subject, int version) {
+        return concat(new byte[] {'B'}, utf8(subject), new byte[] {0}, intBytes(version));
+    }
+
+    public static byte[] referencedBy(String subject, int version, long id) {
+        return concat(referencedBy(subject, version), ByteBuffer.allocate(8).putLong(id).array());
+    }
+
+    /** The id at the end of a {@link #referencedBy(String, int, long)} key. */
+    public static long referencingId(byte[] key) {
+        return ByteBuffer.wrap(key, key.length - 8, 8).getLong();
     }
 
     public static byte[] subjectConfig(String subject) {

@@ -155,6 +155,27 @@ public final class RegistryView {
         return out;
     }
 
+    /**
+     * Ids of schemas whose references name this subject version and that some subject version
+     * (live or soft-deleted) still uses, ascending.
+     */
+    public List<Long> referencedBy(String subject, int version) {
+        List<Long> out = new ArrayList<>();
+        kv.scan(Keys.referencedBy(subject, version), (k, v) -> {
+            long id = Keys.referencingId(k);
+            boolean[] used = {false};
+            kv.scan(Keys.usages(id), (uk, uv) -> {
+                used[0] = true;
+                return false;
+            });
+            if (used[0]) {
+                out.add(id);
+            }
+            return true;
+        });
+        return out;
+    }
+
     public Optional<JournalCodec.StoredOutcome> outcome(long offset) {
         return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
     }

@@ -34,6 +34,11 @@ public final class ViewWriter {
         changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id).array());
     }
 
+    /** Schema {@code id} names {@code subject} version {@code version} among its references. */
+    public void reference(String subject, int version, long id) {
+        changes.put(Keys.referencedBy(subject, version, id), PRESENT);
+    }
+
     public void subject(String subject, SubjectRecord record) {
         changes.put(Keys.subject(subject), record.encode());
     }

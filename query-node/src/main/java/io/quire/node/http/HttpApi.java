@@ -31,7 +31,7 @@ public final class HttpApi {
         Router r = Router.router(vertx);
         SubjectsHandler subjects = new SubjectsHandler(d.reads(), d.writes(), d.maxPageSize());
         AuditHandler audit = new AuditHandler(d.access(), d.workers(), d.maxPageSize());
-        SchemasHandler schemas = new SchemasHandler(d.reads());
+        SchemasHandler schemas = new SchemasHandler(d.reads(), d.maxPageSize());
         ConfigHandler config = new ConfigHandler(d.reads(), d.writes());
         CompatibilityHandler compat = new CompatibilityHandler(d.writes());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.workers());
@@ -50,6 +50,7 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
+        route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
         route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
         route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
@@ -64,6 +65,8 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
         route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
         route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
+                subjects::referencedBy);
 
         route(r, HttpMethod.GET, "/config", Access.READ, config::getGlobal);
         route(r, HttpMethod.PUT, "/config", Access.ADMIN, config::put);

@@ -27,7 +27,7 @@ final class Paging {
         return all.subList(offset, end);
     }
 
-    private static int number(RoutingContext ctx, String name, int dflt) {
+    static int number(RoutingContext ctx, String name, int dflt) {
         String text = ctx.queryParams().get(name);
         if (text == null || text.isEmpty()) {
             return dflt;

@@ -50,6 +50,10 @@ final class SubjectsHandler {
         ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(schema);
     }
 
+    void referencedBy(RoutingContext ctx) {
+        ApiJson.ok(ctx, reads.referencedBy(Params.subject(ctx), Params.version(ctx)));
+    }
+
     void deleteSubject(RoutingContext ctx) {
         Async.reply(ctx, writes.deleteSubject(Params.subject(ctx), Params.flag(ctx, "permanent"), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), w.value()));

@@ -20,11 +20,19 @@ public final class QuireMetrics implements ApplyListener {
     private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Timer> http = new ConcurrentHashMap<>();
     private final Counter conflicts;
+    private final Timer leases;
 
     public QuireMetrics() {
         conflicts = Counter.builder("quire.write.conflicts")
                 .description("Writes re-checked and resubmitted because the subject changed under them")
                 .register(registry);
+        leases = Timer.builder("quire.id.lease")
+                .description("Time to lease one id block through the journal (submit, append, apply)")
+                .register(registry);
+    }
+
+    public void idLease(long nanos) {
+        leases.record(Duration.ofNanos(nanos));
     }
 
     /** Gauges read from the node's state when scraped. */

@@ -80,6 +80,45 @@ public final class RegistryReads {
         return out;
     }
 
+    /**
+     * {@code GET /schemas}: subject versions in subject then version order, from {@code offset}, at
+     * most {@code limit}; soft-deleted ones with {@code deleted}; only each subject's latest with
+     * {@code latestOnly}. Stops scanning once the page is full.
+     */
+    public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
+                                       java.util.function.Predicate<String> visible) {
+        RegistryView view = access.view();
+        List<SchemaVersion> out = new ArrayList<>();
+        int skipped = 0;
+        for (String subject : view.subjects(prefix)) {
+            if (!visible.test(subject)) {
+                continue;
+            }
+            List<VersionRecord> versions = view.versions(subject).stream().filter(v -> deleted || !v.deleted()).toList();
+            if (latestOnly && !versions.isEmpty()) {
+                versions = List.of(versions.get(versions.size() - 1));
+            }
+            for (VersionRecord v : versions) {
+                if (skipped < offset) {
+                    skipped++;
+                    continue;
+                }
+                if (out.size() >= limit) {
+                    return out;
+                }
+                view.schema(v.schemaId()).ifPresent(s -> out.add(toApi(subject, v, s)));
+            }
+        }
+        return out;
+    }
+
+    /** Ids of the schemas in use whose references name this subject version. */
+    public List<Long> referencedBy(String subject, VersionSpec spec) {
+        RegistryView view = access.view();
+        VersionRecord v = find(view, subject, spec, true);
+        return view.referencedBy(subject, v.version());
+    }
+
     /** One version; soft-deleted ones only with {@code deleted=true}. */
     public SchemaVersion version(String subject, VersionSpec spec, boolean deleted) {
         RegistryView view = access.view();

@@ -225,8 +225,14 @@ public final class RegistryWrites {
 
     public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {
         validSubject(subject);
-        if (access.view().subject(subject).isEmpty()) {
+        RegistryView view = access.view();
+        if (view.subject(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
+        }
+        if (permanent) {
+            for (VersionRecord v : view.versions(subject)) {
+                notReferenced(view, subject, v.version());
+            }
         }
         return submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
     }
@@ -247,8 +253,19 @@ public final class RegistryWrites {
                     ? view.versions(subject).stream().reduce((a, b) -> b) : view.latestLive(subject);
             version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
         }
+        if (permanent) {
+            notReferenced(view, subject, version);
+        }
         return submit(new DeleteVersion(subject, version, permanent), principal, VersionDeleted.class,
                 VersionDeleted::version);
+    }
+
+    private static void notReferenced(RegistryView view, String subject, int version) {
+        List<Long> by = view.referencedBy(subject, version);
+        if (!by.isEmpty()) {
+            throw new RegistryException(ErrorCode.REFERENCE_EXISTS, ErrorCode.REFERENCE_EXISTS.message(
+                    "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
+        }
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, String principal) {

@@ -61,7 +61,27 @@ public final class SchemaParsing {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + references.size()
                     + " references, the limit is " + limits.maxReferences());
         }
-        return support(type).parse(text, references, resolve(view, references, 1));
+        List<SchemaReference> pinned = pin(view, references);
+        return support(type).parse(text, pinned, resolve(view, pinned, 1));
+    }
+
+    /** References as stored: a version of -1 ("latest") becomes the subject's latest live version now. */
+    static List<SchemaReference> pin(RegistryView view, List<SchemaReference> references) {
+        List<SchemaReference> out = new java.util.ArrayList<>(references.size());
+        for (SchemaReference r : references) {
+            if (r.name() == null || r.subject() == null) {
+                throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
+            }
+            if (r.version() == -1) {
+                int latest = view.latestLive(r.subject()).map(VersionRecord::version).orElseThrow(
+                        () -> new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: reference " + r.name()
+                                + " to subject " + r.subject() + " (latest) does not exist"));
+                out.add(new SchemaReference(r.name(), r.subject(), latest));
+            } else {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     /** A stored schema, parsed once and cached by id. */

@@ -56,6 +56,10 @@ class ClusterDrillIT {
     static Process node3;
     static int node3Port;
     static final Map<String, Long> acked = new ConcurrentHashMap<>();
+    /** Sizes of the drill; {@code bench/drill.sh} runs the same drill with bigger ones. */
+    static final int REGISTRATIONS = Integer.getInteger("quire.drill.registrations", 20_000);
+    static final int NODE_KILLS = Integer.getInteger("quire.drill.node-kills", 1);
+    static final int BROKER_PHASE = Math.max(4_000, REGISTRATIONS / 10);
 
     static String bootstrap() {
         return "127.0.0.1:" + BROKER_PORTS[0] + ",127.0.0.1:" + BROKER_PORTS[1] + ",127.0.0.1:" + BROKER_PORTS[2];
@@ -191,19 +195,26 @@ class ClusterDrillIT {
         ExecutorService pool = Executors.newFixedThreadPool(17);
         try {
             AtomicBoolean stop = new AtomicBoolean();
-            Future<Integer> load = writers(nodes(), "drill-a", 16, stop, 20_000, pool);
-            while (acked.size() < 6_000) {
-                Thread.sleep(20);
+            long started = System.nanoTime();
+            Future<Integer> load = writers(nodes(), "drill-a", 16, stop, REGISTRATIONS, pool);
+            for (int kill = 1; kill <= NODE_KILLS; kill++) {
+                long killAt = (long) REGISTRATIONS * kill / (NODE_KILLS + 1) - REGISTRATIONS / 5;
+                while (acked.size() < Math.max(1_000, killAt)) {
+                    Thread.sleep(20);
+                }
+                node3.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // kill -9 under load
+                long killedAt = System.nanoTime();
+                int acksAtKill = acked.size();
+                node3 = launchNode3();
+                CrashRecoveryIT.awaitReady(new Http(node3Port));
+                System.out.printf("drill: node killed at %d acks, back and ready in %.1f s%n", acksAtKill,
+                        (System.nanoTime() - killedAt) / 1e9);
             }
-            node3.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // kill -9 under load
-            long killedAt = System.nanoTime();
-            node3 = launchNode3();
-            CrashRecoveryIT.awaitReady(new Http(node3Port));
-            System.out.printf("drill: node killed at %d acks, back and ready in %.1f s%n", acked.size(),
-                    (System.nanoTime() - killedAt) / 1e9);
-            int ok = load.get(10, TimeUnit.MINUTES);
-            System.out.println("drill: " + ok + " registrations acknowledged by three nodes");
-            assertEquals(20_000, ok, "every registration acknowledged in the end, retries on other nodes included");
+            int ok = load.get(60, TimeUnit.MINUTES);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            System.out.printf("drill: %d registrations acknowledged by three nodes in %.1f s (%.0f/s, %d node kills)%n",
+                    ok, seconds, ok / seconds, NODE_KILLS);
+            assertEquals(REGISTRATIONS, ok, "every registration acknowledged in the end, retries on other nodes included");
         } finally {
             pool.shutdownNow();
         }
@@ -217,7 +228,7 @@ class ClusterDrillIT {
         try {
             AtomicBoolean stop = new AtomicBoolean();
             int before = acked.size();
-            Future<Integer> load = writers(nodes(), "drill-b", 8, stop, 4_000, pool);
+            Future<Integer> load = writers(nodes(), "drill-b", 8, stop, BROKER_PHASE, pool);
             while (acked.size() < before + 800) {
                 Thread.sleep(20);
             }
@@ -233,8 +244,9 @@ class ClusterDrillIT {
             assertTrue(acked.size() >= atKill + 100, "writes continue with one broker of three down");
             System.out.printf("drill: 100 more writes %.1f s after a broker was killed%n", stall);
             brokers[2] = startBroker(2);
-            int ok = load.get(5, TimeUnit.MINUTES);
-            assertEquals(4_000, ok, "every registration acknowledged across the broker kill");
+            int ok = load.get(30, TimeUnit.MINUTES);
+            System.out.printf("drill: %d registrations acknowledged across the broker kill%n", ok);
+            assertEquals(BROKER_PHASE, ok, "every registration acknowledged across the broker kill");
         } finally {
             pool.shutdownNow();
         }
@@ -278,6 +290,7 @@ class ClusterDrillIT {
     }
 
     void assertNoDuplicatesNothingLostIdentical() throws Exception {
+        long checkStarted = System.nanoTime();
         Set<Long> ids = new HashSet<>(acked.values());
         assertEquals(acked.size(), ids.size(), "duplicate ids among " + acked.size() + " distinct schemas");
         String nodesList = "http://127.0.0.1:" + node1.httpPort() + ",http://127.0.0.1:" + node2.httpPort()
@@ -309,6 +322,11 @@ class ClusterDrillIT {
         } finally {
             pool.shutdownNow();
         }
+        System.out.printf("drill: %d acknowledged registrations, %d distinct ids (0 duplicates), each read back on 3 "
+                + "nodes (0 lost); verify IDENTICAL incl. offline rebuild; checked in %.1f s%n", acked.size(), ids.size(),
+                (System.nanoTime() - checkStarted) / 1e9);
+        System.out.println("drill: " + out.toString(StandardCharsets.UTF_8).lines()
+                .filter(l -> l.startsWith("IDENTICAL")).findFirst().orElse("?"));
     }
 
     static void awaitLog(Path log, String text, int seconds) throws Exception {

@@ -230,6 +230,66 @@ class RegistryApiIT {
     }
 
     @Test
+    void referencesResolveAreListedAndProtectWhatTheyName() {
+        long customer = register("ref-customer", record("Customer", NAME));
+        String order = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"customer\",\"type\":\"Customer\"}]}";
+        long before = position();
+        Http.Response missing = http.post("/subjects/ref-order/versions", "{\"schema\":" + quote(order)
+                + ",\"references\":[{\"name\":\"Customer\",\"subject\":\"ref-nobody\",\"version\":1}]}");
+        assertEquals(42201, missing.errorCode(), "a reference to a missing subject");
+        assertEquals(42201, http.post("/subjects/ref-order/versions", schemaBody(order)).errorCode(),
+                "the named type is unknown without the reference");
+        assertEquals(before, position(), "refused before the journal");
+        Http.Response ok = http.post("/subjects/ref-order/versions", "{\"schema\":" + quote(order)
+                + ",\"references\":[{\"name\":\"Customer\",\"subject\":\"ref-customer\",\"version\":-1}]}");
+        assertEquals(200, ok.status(), ok.body());
+        long orderId = ok.json().get("id").asLong();
+        Http.Response read = http.get("/subjects/ref-order/versions/1");
+        assertEquals("ref-customer", read.json().get("references").get(0).get("subject").asText());
+        assertEquals(1, read.json().get("references").get(0).get("version").asInt(), "latest is pinned when stored");
+        assertEquals("[" + orderId + "]", http.get("/subjects/ref-customer/versions/1/referencedby").body());
+        assertEquals("[]", http.get("/subjects/ref-order/versions/1/referencedby").body());
+        Http.Response lookup = http.post("/subjects/ref-order", "{\"schema\":" + quote(order)
+                + ",\"references\":[{\"name\":\"Customer\",\"subject\":\"ref-customer\",\"version\":1}]}");
+        assertEquals(orderId, lookup.json().get("id").asLong(), "references are part of content identity");
+
+        assertEquals(200, http.delete("/subjects/ref-customer/versions/1").status(), "a soft delete is allowed");
+        long beforeDelete = position();
+        Http.Response refused = http.delete("/subjects/ref-customer/versions/1?permanent=true");
+        assertEquals(42206, refused.errorCode(), refused.body());
+        assertEquals(beforeDelete, position(), "refused before the journal");
+        assertEquals(200, http.get("/schemas/ids/" + customer).status(), "the referenced id still resolves");
+    }
+
+    @Test
+    void schemasListWithPrefixLatestOnlyDeletedAndPaging() {
+        register("list-a", record("ListA", NAME));
+        register("list-a", record("ListA", NAME, AGE_DEFAULT));
+        register("list-b", record("ListB", NAME));
+        http.delete("/subjects/list-b");
+        Http.Response all = http.get("/schemas?subjectPrefix=list-");
+        assertEquals(2, all.json().size(), all.body());
+        assertEquals("list-a", all.json().get(0).get("subject").asText());
+        assertEquals(2, all.json().get(1).get("version").asInt());
+        assertEquals(3, http.get("/schemas?subjectPrefix=list-&deleted=true").json().size());
+        Http.Response latest = http.get("/schemas?subjectPrefix=list-&latestOnly=true&deleted=true");
+        assertEquals(2, latest.json().size(), latest.body());
+        assertEquals(2, latest.json().get(0).get("version").asInt());
+        Http.Response page = http.get("/schemas?subjectPrefix=list-&deleted=true&offset=1&limit=1");
+        assertEquals(1, page.json().size());
+        assertEquals(2, page.json().get(0).get("version").asInt());
+        assertTrue(page.json().get(0).has("schema") && page.json().get(0).has("id"));
+    }
+
+    static String quote(String s) {
+        try {
+            return Http.JSON.writeValueAsString(s);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void writesReturnTheirOffsetAndReadsCanWaitForOne() {
         Http.Response w = http.post("/subjects/ryw-value/versions", schemaBody(record("Ryw", NAME)));
         long offset = w.offset();

@@ -1,0 +1,65 @@
+package io.quire.bench;
+
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.SchemaType;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * A journal as {@code quire.jar journal export} writes it (NDJSON, offsets kept), made of what a
+ * busy registry's journal holds: one id-block lease per 1,000 registrations and registrations of
+ * Avro records, four versions per subject, each carrying the revision a real edge check would
+ * have seen. {@code quire.jar journal import} loads it; a node replays it through the real applier.
+ */
+final class SyntheticJournal {
+
+    private SyntheticJournal() {
+    }
+
+    /** Writes {@code registrations} registrations (plus leases) and returns the number of records. */
+    static long write(Path file, int registrations) throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        long offset = 0;
+        long lastOffsetOfSubject = -1;
+        long nextId = 1;
+        long blockEnd = 1;
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < registrations; i++) {
+                if (nextId >= blockEnd) {
+                    line(w, offset++, new LeaseIdBlock("bench", "lease-" + offset, 1000));
+                    blockEnd = nextId + 1000;
+                }
+                int version = i % 4;
+                String subject = "replay-" + (i / 4) + "-value";
+                String schema = "{\"type\":\"record\",\"name\":\"Replay" + (i / 4) + "\",\"fields\":["
+                        + "{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"name\",\"type\":\"string\"}"
+                        + ",{\"name\":\"f" + version + "\",\"type\":\"int\",\"default\":0}]}";
+                String fingerprint = HexFormat.of().formatHex(sha.digest(schema.getBytes(StandardCharsets.UTF_8)));
+                long revision = version == 0 ? -1 : lastOffsetOfSubject;
+                lastOffsetOfSubject = offset;
+                line(w, offset++, new RegisterSchema(subject, SchemaType.AVRO, schema, List.of(), fingerprint,
+                        nextId++, CompatibilityLevel.BACKWARD, revision));
+            }
+        }
+        return offset;
+    }
+
+    private static void line(BufferedWriter w, long offset, Command c) throws IOException {
+        String id = "synthetic-" + offset;
+        byte[] value = JournalCodec.encode(Envelope.of(id, "bench", "bench", 1_764_460_800_000L + offset, c));
+        w.write("{\"offset\":" + offset + ",\"key\":\"" + id + "\",\"value\":");
+        w.write(new String(value, StandardCharsets.UTF_8));
+        w.write("}\n");
+    }
+}
