@@ -105,7 +105,7 @@ public final class Applier {
             case REGISTER_SCHEMA -> register(view, out, offset, (RegisterSchema) command);
             case DELETE_SUBJECT -> deleteSubject(view, out, offset, (DeleteSubject) command);
             case DELETE_VERSION -> deleteVersion(view, out, offset, (DeleteVersion) command);
-            case SET_CONFIG -> setConfig(out, (SetConfig) command);
+            case SET_CONFIG -> setConfig(view, out, (SetConfig) command);
             case DELETE_CONFIG -> deleteConfig(view, out, (DeleteConfig) command);
             case SET_MODE -> setMode(out, (SetMode) command);
             case DELETE_MODE -> deleteMode(view, out, (DeleteMode) command);
@@ -362,33 +362,46 @@ public final class Applier {
         return new VersionDeleted(v.version());
     }
 
-    private Outcome setConfig(ViewWriter out, SetConfig c) {
-        if (c.level() == null) {
+    private Outcome setConfig(RegistryView view, ViewWriter out, SetConfig c) {
+        if (c.level() == null && c.normalize() == null) {
             return new Rejected(ErrorCode.INVALID_COMPATIBILITY_LEVEL, ErrorCode.INVALID_COMPATIBILITY_LEVEL.message());
         }
-        if (c.subject() == null) {
-            out.globalConfig(c.level().name());
-        } else if (!Subject.isValid(c.subject())) {
+        if (c.subject() != null && !Subject.isValid(c.subject())) {
             return invalidSubject(c.subject());
-        } else {
+        }
+        if (c.subject() == null) {
+            if (c.level() != null) {
+                out.globalConfig(c.level().name());
+            }
+            if (c.normalize() != null) {
+                out.globalNormalize(c.normalize());
+            }
+            return new ConfigSet(c.level() != null ? c.level() : view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
+        }
+        if (c.level() != null) {
             out.subjectConfig(c.subject(), c.level().name());
         }
-        return new ConfigSet(c.level());
+        if (c.normalize() != null) {
+            out.subjectNormalize(c.subject(), c.normalize());
+        }
+        return new ConfigSet(c.level() != null ? c.level() : view.effectiveLevel(c.subject()));
     }
 
     private Outcome deleteConfig(RegistryView view, ViewWriter out, DeleteConfig c) {
         if (c.subject() == null) {
             CompatibilityLevel previous = view.globalLevel().orElse(CompatibilityLevel.DEFAULT);
             out.globalConfig(null);
+            out.globalNormalize(null);
             return new ConfigDeleted(previous);
         }
         Optional<CompatibilityLevel> own = view.subjectLevel(c.subject());
-        if (own.isEmpty()) {
+        if (own.isEmpty() && view.subjectNormalize(c.subject()).isEmpty()) {
             return new Rejected(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED,
                     ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED.message(c.subject()));
         }
         out.subjectConfig(c.subject(), null);
-        return new ConfigDeleted(own.get());
+        out.subjectNormalize(c.subject(), null);
+        return new ConfigDeleted(own.orElse(view.globalLevel().orElse(CompatibilityLevel.DEFAULT)));
     }
 
     private Outcome setMode(ViewWriter out, SetMode c) {

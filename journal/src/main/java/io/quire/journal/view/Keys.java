@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * S subject                             subject record
  * V subject 0 version                   version record
  * R id subject 0 version                which subject versions use an id
- * C subject | D subject                 subject level and mode
+ * C subject | D subject | N subject     subject level, mode and normalize flag
  * O offset                              outcome of the command at that offset
  * A offset                              audit entry of the command at that offset
  * B subject 0 version id                schema id whose references name that subject version
@@ -28,6 +28,7 @@ public final class Keys {
     public static final byte[] NEXT_ID = ascii("Gnext");
     public static final byte[] GLOBAL_CONFIG = ascii("Gconfig");
     public static final byte[] GLOBAL_MODE = ascii("Gmode");
+    public static final byte[] GLOBAL_NORMALIZE = ascii("Gnormalize");
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
 
@@ -95,6 +96,10 @@ public final class Keys {
 
     public static byte[] subjectConfig(String subject) {
         return concat(new byte[] {'C'}, utf8(subject));
+    }
+
+    public static byte[] subjectNormalize(String subject) {
+        return concat(new byte[] {'N'}, utf8(subject));
     }
 
     public static byte[] subjectMode(String subject) {

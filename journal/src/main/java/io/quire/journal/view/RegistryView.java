@@ -53,6 +53,19 @@ public final class RegistryView {
         return subjectLevel(subject).or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
     }
 
+    public Optional<Boolean> globalNormalize() {
+        return Optional.ofNullable(kv.get(Keys.GLOBAL_NORMALIZE)).map(b -> Boolean.parseBoolean(text(b)));
+    }
+
+    public Optional<Boolean> subjectNormalize(String subject) {
+        return Optional.ofNullable(kv.get(Keys.subjectNormalize(subject))).map(b -> Boolean.parseBoolean(text(b)));
+    }
+
+    /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
+    public boolean effectiveNormalize(String subject) {
+        return subjectNormalize(subject).or(this::globalNormalize).orElse(false);
+    }
+
     public Optional<Mode> globalMode() {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_MODE)).map(b -> Mode.valueOf(text(b)));
     }

@@ -65,6 +65,14 @@ public final class ViewWriter {
         putOrDelete(Keys.subjectConfig(subject), level);
     }
 
+    public void globalNormalize(Boolean normalize) {
+        putOrDelete(Keys.GLOBAL_NORMALIZE, normalize == null ? null : normalize.toString());
+    }
+
+    public void subjectNormalize(String subject, Boolean normalize) {
+        putOrDelete(Keys.subjectNormalize(subject), normalize == null ? null : normalize.toString());
+    }
+
     public void globalMode(String mode) {
         putOrDelete(Keys.GLOBAL_MODE, mode);
     }

@@ -10,7 +10,7 @@ import java.util.Map;
 final class ConfigHandler {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record ConfigBody(String compatibility, String compatibilityLevel) {
+    record ConfigBody(String compatibility, String compatibilityLevel, Boolean normalize) {
         String level() {
             return compatibility != null ? compatibility : compatibilityLevel;
         }
@@ -29,18 +29,45 @@ final class ConfigHandler {
     }
 
     void getGlobal(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of("compatibilityLevel", reads.globalLevel().name()));
+        ApiJson.ok(ctx, config(reads.globalLevel().name(), reads.globalNormalize()));
     }
 
     void getSubject(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of("compatibilityLevel",
-                reads.subjectLevel(Params.subject(ctx), Params.flag(ctx, "defaultToGlobal")).name()));
+        boolean toGlobal = Params.flag(ctx, "defaultToGlobal");
+        String subject = Params.subject(ctx);
+        java.util.Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
+        String level;
+        try {
+            level = reads.subjectLevel(subject, toGlobal).name();
+        } catch (io.quire.node.service.RegistryException e) {
+            if (normalize.isEmpty()) {
+                throw e;
+            }
+            level = null; // only the normalize flag is set on the subject
+        }
+        ApiJson.ok(ctx, config(level, normalize));
+    }
+
+    private static Map<String, Object> config(String level, java.util.Optional<Boolean> normalize) {
+        Map<String, Object> body = new java.util.LinkedHashMap<>();
+        if (level != null) {
+            body.put("compatibilityLevel", level);
+        }
+        normalize.ifPresent(n -> body.put("normalize", n));
+        return body;
     }
 
     void put(RoutingContext ctx) {
         ConfigBody body = ApiJson.body(ctx, ConfigBody.class);
-        Async.reply(ctx, writes.setConfig(ctx.pathParam("subject"), body.level(), Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), Map.of("compatibility", w.value().name())));
+        Async.reply(ctx, writes.setConfig(ctx.pathParam("subject"), body.level(), body.normalize(),
+                Params.principal(ctx)), (c, w) -> {
+                    Map<String, Object> out = new java.util.LinkedHashMap<>();
+                    out.put("compatibility", w.value().name());
+                    if (body.normalize() != null) {
+                        out.put("normalize", body.normalize());
+                    }
+                    ApiJson.written(c, w.offset(), out);
+                });
     }
 
     void delete(RoutingContext ctx) {

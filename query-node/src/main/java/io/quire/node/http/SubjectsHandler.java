@@ -27,13 +27,14 @@ final class SubjectsHandler {
 
     void register(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
-        Async.reply(ctx, writes.register(Params.subject(ctx), req, Params.principal(ctx)),
+        Async.reply(ctx, writes.register(Params.subject(ctx), req, Params.flag(ctx, "normalize"), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), Map.of("id", w.value())));
     }
 
     void lookup(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
-        Async.reply(ctx, writes.lookup(Params.subject(ctx), req, Params.flag(ctx, "deleted")), ApiJson::ok);
+        Async.reply(ctx, writes.lookup(Params.subject(ctx), req, Params.flag(ctx, "deleted"),
+                Params.flag(ctx, "normalize")), ApiJson::ok);
     }
 
     void versions(RoutingContext ctx) {

@@ -21,4 +21,9 @@ public interface SchemaSupport {
      * names ("new", "old") only word the messages.
      */
     List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole);
+
+    /** The normalised text of a canonical schema ({@code normalize=true}): equivalent schemas get one text. */
+    default String normalize(String canonical) {
+        return canonical;
+    }
 }

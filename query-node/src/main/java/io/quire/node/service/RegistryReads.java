@@ -169,6 +169,16 @@ public final class RegistryReads {
         throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
     }
 
+    public Optional<Boolean> globalNormalize() {
+        return access.view().globalNormalize();
+    }
+
+    public Optional<Boolean> subjectNormalize(String subject, boolean defaultToGlobal) {
+        RegistryView view = access.view();
+        Optional<Boolean> own = view.subjectNormalize(subject);
+        return own.isPresent() || !defaultToGlobal ? own : view.globalNormalize();
+    }
+
     public Mode globalMode() {
         return access.view().globalMode().orElse(Mode.DEFAULT);
     }

@@ -70,6 +70,12 @@ public final class RegistryWrites {
     }
 
     public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, String principal) {
+        return register(subject, req, false, principal);
+    }
+
+    /** As above; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
+    public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, boolean normalize,
+                                                     String principal) {
         validSubject(subject);
         boolean givesId = req.id() != null && req.id() >= 0;
         boolean givesVersion = req.version() != null && req.version() > 0;
@@ -81,24 +87,27 @@ public final class RegistryWrites {
                 throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                         "Subject " + subject + " is in import mode: a registration must give the schema's id");
             }
-            return importSchema(subject, type, req, principal);
+            return importSchema(subject, type, req, normalize || view.effectiveNormalize(subject), principal);
         }
+        boolean normalized = normalize || view.effectiveNormalize(subject);
         if (givesId || givesVersion) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");
         }
         return CompletableFuture.supplyAsync(
-                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty()), workers)
+                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized),
+                        workers)
                 .thenCompose(parsed -> attempt(subject, parsed, principal, 1));
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
     private CompletableFuture<Written<Long>> importSchema(String subject, SchemaType type, RegisterRequest req,
-                                                          String principal) {
+                                                          boolean normalize, String principal) {
         long id = req.id();
         int version = req.version() == null || req.version() < 0 ? 0 : req.version();
         return CompletableFuture.supplyAsync(
-                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty()), workers)
+                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize),
+                        workers)
                 .thenCompose(parsed -> {
                     RegistryView view = access.view();
                     Optional<Long> known = view.idForFingerprint(parsed.fingerprint());
@@ -176,7 +185,8 @@ public final class RegistryWrites {
     }
 
     /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
-    public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted) {
+    public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted,
+                                                   boolean normalize) {
         SchemaType type = schemaType(req.schemaType());
         return CompletableFuture.supplyAsync(() -> {
             RegistryView view = access.view();
@@ -184,7 +194,8 @@ public final class RegistryWrites {
             if (record.isEmpty() || record.get().softDeleted() && !deleted) {
                 throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
             }
-            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
+            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
+                    normalize || view.effectiveNormalize(subject));
             Optional<Long> id = view.idForFingerprint(parsed.fingerprint());
             if (id.isPresent()) {
                 List<Integer> versions = view.versionsWithId(subject, id.get());
@@ -268,21 +279,22 @@ public final class RegistryWrites {
         }
     }
 
-    public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, String principal) {
+    public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, Boolean normalize,
+                                                                    String principal) {
         if (subject != null) {
             validSubject(subject);
         }
-        CompatibilityLevel parsed = CompatibilityLevel.parse(level)
+        CompatibilityLevel parsed = level == null && normalize != null ? null : CompatibilityLevel.parse(level)
                 .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
-        return submit(new SetConfig(subject, parsed), principal, ConfigSet.class, ConfigSet::level);
+        return submit(new SetConfig(subject, parsed, normalize), principal, ConfigSet.class, ConfigSet::level);
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(String subject, String principal) {
         RegistryView view = access.view();
-        if (subject != null && view.subjectLevel(subject).isEmpty()) {
+        if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
         }
-        if (subject == null && view.globalLevel().isEmpty()) {
+        if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()) {
             // Already the default: nothing to change, nothing to journal.
             return CompletableFuture.completedFuture(new Written<>(CompatibilityLevel.DEFAULT, view.position().offset()));
         }

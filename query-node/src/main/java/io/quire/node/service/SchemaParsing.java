@@ -8,6 +8,7 @@ import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.schema.AvroSupport;
+import io.quire.node.schema.JsonSchemaSupport;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.schema.SchemaSupport;
 import java.util.EnumMap;
@@ -37,6 +38,7 @@ public final class SchemaParsing {
     public SchemaParsing(QuireConfig.Limits limits) {
         this.limits = limits;
         languages.put(SchemaType.AVRO, new AvroSupport());
+        languages.put(SchemaType.JSON, new JsonSchemaSupport());
     }
 
     public SchemaSupport support(SchemaType type) {
@@ -46,6 +48,18 @@ public final class SchemaParsing {
                     "Invalid schema: schema type " + type + " is not supported yet by this registry");
         }
         return s;
+    }
+
+    /** As {@link #parse(RegistryView, SchemaType, String, List)}, in the type's normalised form when asked. */
+    public ParsedSchema parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references,
+                              boolean normalize) {
+        ParsedSchema parsed = parse(view, type, text, references);
+        if (!normalize) {
+            return parsed;
+        }
+        String normal = support(type).normalize(parsed.canonical());
+        return new ParsedSchema(type, normal, parsed.references(),
+                io.quire.node.schema.Fingerprints.of(type, normal, parsed.references()), parsed.parsed());
     }
 
     public ParsedSchema parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references) {

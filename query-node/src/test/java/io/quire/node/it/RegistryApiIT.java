@@ -281,6 +281,51 @@ class RegistryApiIT {
         assertTrue(page.json().get(0).has("schema") && page.json().get(0).has("id"));
     }
 
+    static String jsonBody(String schema) {
+        return "{\"schemaType\":\"JSON\",\"schema\":" + quote(schema) + "}";
+    }
+
+    @Test
+    void jsonSchemaRegistersEvolvesIsCheckedAndNormalises() {
+        String v1 = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}},\"additionalProperties\":false}";
+        Http.Response first = http.post("/subjects/json-value/versions", jsonBody(v1));
+        assertEquals(200, first.status(), first.body());
+        long id = first.json().get("id").asLong();
+        Http.Response read = http.get("/schemas/ids/" + id);
+        assertEquals("JSON", read.json().get("schemaType").asText());
+        assertEquals(v1, read.json().get("schema").asText(), "compact text, keys in document order");
+        assertEquals("JSON", http.get("/subjects/json-value/versions/1").json().get("schemaType").asText());
+
+        String v2 = "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"},\"b\":{\"type\":\"integer\"}},"
+                + "\"additionalProperties\":false}";
+        assertEquals(200, http.post("/subjects/json-value/versions", jsonBody(v2)).status(),
+                "a property added to a closed content model is backward compatible");
+        String narrowed = v2.replace("\"integer\"", "\"string\"");
+        Http.Response refused = http.post("/subjects/json-value/versions", jsonBody(narrowed));
+        assertEquals(409, refused.status(), refused.body());
+        assertTrue(refused.body().contains("TYPE_CHANGED"), refused.body());
+        assertEquals(42201, http.post("/subjects/json-bad/versions", jsonBody("{\"type\":5}")).errorCode(),
+                "a document the meta-schema refuses");
+        assertEquals(42201, http.post("/subjects/json-bad/versions", jsonBody("[1,2]")).errorCode());
+
+        String a = "{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"string\",\"maxLength\":3}}}";
+        String reordered = "{ \"properties\": {\"x\": {\"maxLength\": 3, \"type\": \"string\"}}, \"type\": \"object\" }";
+        long plain = http.post("/subjects/json-norm-a/versions", jsonBody(a)).json().get("id").asLong();
+        long other = http.post("/subjects/json-norm-b/versions", jsonBody(reordered)).json().get("id").asLong();
+        assertTrue(plain != other, "without normalize, key order is part of the content");
+        long n1 = http.post("/subjects/json-norm-c/versions?normalize=true", jsonBody(a)).json().get("id").asLong();
+        long n2 = http.post("/subjects/json-norm-c/versions?normalize=true", jsonBody(reordered)).json().get("id")
+                .asLong();
+        assertEquals(n1, n2, "normalised, both texts are one schema");
+        assertEquals("{\"compatibility\":\"BACKWARD\",\"normalize\":true}",
+                http.put("/config/json-norm-d", "{\"normalize\":true}").body());
+        assertEquals(true, http.get("/config/json-norm-d").json().get("normalize").asBoolean());
+        long d1 = http.post("/subjects/json-norm-d/versions", jsonBody(reordered)).json().get("id").asLong();
+        assertEquals(n1, d1, "the subject's normalize flag applies without the parameter");
+        assertEquals(1, http.post("/subjects/json-norm-d", jsonBody(a)).json().get("version").asInt(),
+                "lookup normalises too");
+    }
+
     static String quote(String s) {
         try {
             return Http.JSON.writeValueAsString(s);

@@ -1,0 +1,498 @@
+package io.quire.node.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quire.node.schema.JsonSchemaSupport.Document;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Can a reader schema accept every document a writer schema accepts? One structural pass over
+ * both, in the spirit of Confluent's JSON Schema rules: a reader may widen (more types, looser
+ * bounds, fewer required properties, more enum values, more union branches, an open content
+ * model) but never narrow; a property the reader adds is only safe where the writer's content
+ * model was closed (or the new property accepts anything); a property the reader drops is only
+ * safe where the reader's content model is open. {@code $ref} is followed inside a document and
+ * into referenced documents. The errors name the rule (Confluent's difference names) and the path.
+ */
+final class JsonSchemaCompatibility {
+
+    private static final Set<String> ANNOTATIONS = Set.of("$schema", "$id", "id", "$comment", "title", "description",
+            "default", "examples", "definitions", "$defs", "deprecated", "readOnly", "writeOnly", "$anchor",
+            "$vocabulary", "format", "contentEncoding", "contentMediaType");
+    private static final int MAX_DEPTH = 64;
+
+    private final Document readerDoc;
+    private final Document writerDoc;
+    private final String readerRole;
+    private final String writerRole;
+    private final List<String> errors = new ArrayList<>();
+    private final Set<String> inProgress = new HashSet<>();
+
+    JsonSchemaCompatibility(Document reader, Document writer, String readerRole, String writerRole) {
+        this.readerDoc = reader;
+        this.writerDoc = writer;
+        this.readerRole = readerRole;
+        this.writerRole = writerRole;
+    }
+
+    List<String> check() {
+        compare(readerDoc.root(), writerDoc.root(), "#", 0);
+        return errors;
+    }
+
+    private void error(String type, String path, String what) {
+        errors.add("{errorType:'" + type + "', description:'" + what + " at path '" + path + "' of the "
+                + readerRole + " schema (checked against the " + writerRole + " schema)'}");
+    }
+
+    /** Errors of {@code reader} against {@code writer} collected separately (for union branches). */
+    private List<String> trial(JsonNode reader, JsonNode writer, String path, int depth) {
+        JsonSchemaCompatibility sub = new JsonSchemaCompatibility(readerDoc, writerDoc, readerRole, writerRole);
+        sub.inProgress.addAll(inProgress);
+        sub.compare(reader, writer, path, depth);
+        return sub.errors;
+    }
+
+    private void compare(JsonNode r, JsonNode w, String path, int depth) {
+        if (depth > MAX_DEPTH) {
+            return;
+        }
+        r = resolve(r, readerDoc);
+        w = resolve(w, writerDoc);
+        String key = System.identityHashCode(r) + ":" + System.identityHashCode(w);
+        if (!inProgress.add(key)) {
+            return; // a recursive schema compared with itself: assume the cycle holds
+        }
+        try {
+            compareResolved(r, w, path, depth);
+        } finally {
+            inProgress.remove(key);
+        }
+    }
+
+    private void compareResolved(JsonNode r, JsonNode w, String path, int depth) {
+        if (acceptsAll(r) || isFalse(w)) {
+            return;
+        }
+        if (isFalse(r)) {
+            error("TYPE_NARROWED", path, "the schema accepts nothing");
+            return;
+        }
+        if (w.isBoolean()) { // true: the writer accepts anything, the reader does not
+            error("TYPE_NARROWED", path, "the schema no longer accepts any value");
+            return;
+        }
+        // Unions on the writer's side: every branch must be readable.
+        String wSum = sumKeyword(w);
+        String rSum = sumKeyword(r);
+        if (wSum != null) {
+            if (rSum != null && rSum.equals("oneOf") && wSum.equals("anyOf")) {
+                error("COMBINED_TYPE_CHANGED", path, "anyOf became oneOf");
+            }
+            int i = 0;
+            for (JsonNode branch : w.get(wSum)) {
+                List<String> found = rSum == null ? trial(r, branch, path + "/" + wSum + "/" + i, depth + 1)
+                        : bestBranch(r.get(rSum), branch, path + "/" + wSum + "/" + i, depth + 1);
+                if (!found.isEmpty()) {
+                    error("SUM_TYPE_NARROWED", path + "/" + wSum + "/" + i, "a branch of the union is not accepted");
+                    errors.addAll(found);
+                }
+                i++;
+            }
+            if (rSum == null) {
+                compareKeywords(r, w, path, depth);
+            }
+            return;
+        }
+        if (rSum != null) {
+            List<String> found = bestBranch(r.get(rSum), w, path + "/" + rSum, depth + 1);
+            if (!found.isEmpty()) {
+                error("SUM_TYPE_NARROWED", path, "no branch of the union accepts the " + writerRole + " schema");
+                errors.addAll(found);
+            }
+        }
+        // allOf: the reader's parts must each accept the writer; a writer's part may stand for it.
+        if (r.has("allOf")) {
+            int i = 0;
+            for (JsonNode part : r.get("allOf")) {
+                List<String> found = trial(part, w, path + "/allOf/" + i, depth + 1);
+                if (!found.isEmpty() && w.has("allOf")) {
+                    found = bestBranch(w.get("allOf"), part, path + "/allOf/" + i, depth + 1, true);
+                }
+                if (!found.isEmpty()) {
+                    error("PRODUCT_TYPE_EXTENDED", path + "/allOf/" + i, "a part added to allOf is not implied");
+                    errors.addAll(found);
+                }
+                i++;
+            }
+        }
+        if (r.has("not")) {
+            if (!w.has("not")) {
+                error("NOT_TYPE_EXTENDED", path, "'not' was added");
+            } else {
+                List<String> found = trial(w.get("not"), r.get("not"), path + "/not", depth + 1);
+                if (!found.isEmpty()) {
+                    error("NOT_TYPE_EXTENDED", path, "'not' excludes more than before");
+                }
+            }
+        }
+        compareKeywords(r, w, path, depth);
+    }
+
+    /** Errors of the best branch of {@code union} reading {@code w}; empty when one accepts it. */
+    private List<String> bestBranch(JsonNode union, JsonNode w, String path, int depth) {
+        return bestBranch(union, w, path, depth, false);
+    }
+
+    private List<String> bestBranch(JsonNode branches, JsonNode other, String path, int depth, boolean branchesWrite) {
+        List<String> best = null;
+        for (JsonNode b : branches) {
+            List<String> found = branchesWrite ? trial(other, b, path, depth) : trial(b, other, path, depth);
+            if (found.isEmpty()) {
+                return found;
+            }
+            if (best == null || found.size() < best.size()) {
+                best = found;
+            }
+        }
+        return best == null ? List.of("{errorType:'SUM_TYPE_NARROWED', description:'empty union at path '" + path
+                + "''}") : best;
+    }
+
+    private void compareKeywords(JsonNode r, JsonNode w, String path, int depth) {
+        Set<String> rTypes = types(r);
+        Set<String> wTypes = types(w);
+        if (rTypes != null) {
+            if (wTypes == null) {
+                error("TYPE_NARROWED", path, "a type was added where any type was allowed");
+                return;
+            }
+            Set<String> missing = new LinkedHashSet<>();
+            for (String t : wTypes) {
+                if (!rTypes.contains(t) && !(t.equals("integer") && rTypes.contains("number"))) {
+                    missing.add(t);
+                }
+            }
+            if (!missing.isEmpty()) {
+                boolean overlap = missing.size() < wTypes.size();
+                error(overlap ? "TYPE_NARROWED" : "TYPE_CHANGED", path, "type " + missing + " is no longer accepted");
+                if (!overlap) {
+                    return;
+                }
+            }
+        }
+        compareEnum(r, w, path);
+        if (both(rTypes, wTypes, "number", "integer")) {
+            compareNumbers(r, w, path);
+        }
+        if (both(rTypes, wTypes, "string")) {
+            upper(r, w, "maxLength", path, "MAX_LENGTH");
+            lower(r, w, "minLength", path, "MIN_LENGTH");
+            if (r.has("pattern") && !r.get("pattern").equals(w.get("pattern"))) {
+                error(w.has("pattern") ? "PATTERN_CHANGED" : "PATTERN_ADDED", path, "the pattern is stricter");
+            }
+        }
+        if (both(rTypes, wTypes, "object") || (rTypes == null && wTypes == null)) {
+            compareObjects(r, w, path, depth);
+        }
+        if (both(rTypes, wTypes, "array") || (rTypes == null && wTypes == null)) {
+            compareArrays(r, w, path, depth);
+        }
+    }
+
+    private static boolean both(Set<String> rTypes, Set<String> wTypes, String... kinds) {
+        boolean inR = rTypes == null;
+        boolean inW = wTypes == null;
+        for (String k : kinds) {
+            inR |= rTypes != null && rTypes.contains(k);
+            inW |= wTypes != null && wTypes.contains(k);
+        }
+        return inR && inW && !(rTypes == null && wTypes == null);
+    }
+
+    private void compareEnum(JsonNode r, JsonNode w, String path) {
+        List<JsonNode> rValues = values(r);
+        if (rValues == null) {
+            return;
+        }
+        List<JsonNode> wValues = values(w);
+        if (wValues == null) {
+            error("ENUM_ARRAY_NARROWED", path, "an enum (or const) was added");
+            return;
+        }
+        for (JsonNode v : wValues) {
+            if (!rValues.contains(v)) {
+                error("ENUM_ARRAY_NARROWED", path, "enum value " + v + " is no longer accepted");
+            }
+        }
+    }
+
+    private static List<JsonNode> values(JsonNode n) {
+        if (n.has("const")) {
+            return List.of(n.get("const"));
+        }
+        if (n.has("enum") && n.get("enum").isArray()) {
+            List<JsonNode> out = new ArrayList<>();
+            n.get("enum").forEach(out::add);
+            return out;
+        }
+        return null;
+    }
+
+    private void compareNumbers(JsonNode r, JsonNode w, String path) {
+        Bound rMax = bound(r, "maximum", "exclusiveMaximum");
+        Bound wMax = bound(w, "maximum", "exclusiveMaximum");
+        if (rMax != null) {
+            int c = wMax == null ? 1 : wMax.value.compareTo(rMax.value);
+            if (wMax == null) {
+                error("MAXIMUM_ADDED", path, "a maximum was added");
+            } else if (c > 0 || c == 0 && rMax.exclusive && !wMax.exclusive) {
+                error("MAXIMUM_DECREASED", path, "the maximum decreased");
+            }
+        }
+        Bound rMin = bound(r, "minimum", "exclusiveMinimum");
+        Bound wMin = bound(w, "minimum", "exclusiveMinimum");
+        if (rMin != null) {
+            int c = wMin == null ? -1 : wMin.value.compareTo(rMin.value);
+            if (wMin == null) {
+                error("MINIMUM_ADDED", path, "a minimum was added");
+            } else if (c < 0 || c == 0 && rMin.exclusive && !wMin.exclusive) {
+                error("MINIMUM_INCREASED", path, "the minimum increased");
+            }
+        }
+        BigDecimal rMul = decimal(r.get("multipleOf"));
+        if (rMul != null && rMul.signum() > 0) {
+            BigDecimal wMul = decimal(w.get("multipleOf"));
+            if (wMul == null) {
+                error("MULTIPLE_OF_ADDED", path, "multipleOf was added");
+            } else if (wMul.remainder(rMul).signum() != 0) {
+                error("MULTIPLE_OF_CHANGED", path, "multipleOf " + rMul + " does not divide " + wMul);
+            }
+        }
+    }
+
+    private record Bound(BigDecimal value, boolean exclusive) {
+    }
+
+    /** A numeric bound: draft 6+ exclusive keywords are numbers, draft 4's are flags on the inclusive one. */
+    private static Bound bound(JsonNode n, String inclusive, String exclusive) {
+        BigDecimal inc = decimal(n.get(inclusive));
+        JsonNode ex = n.get(exclusive);
+        if (ex != null && ex.isNumber()) {
+            BigDecimal exv = ex.decimalValue();
+            if (inc == null || (inclusive.equals("maximum") ? exv.compareTo(inc) <= 0 : exv.compareTo(inc) >= 0)) {
+                return new Bound(exv, true);
+            }
+        }
+        if (inc == null) {
+            return null;
+        }
+        return new Bound(inc, ex != null && ex.isBoolean() && ex.asBoolean());
+    }
+
+    private static BigDecimal decimal(JsonNode n) {
+        return n != null && n.isNumber() ? n.decimalValue() : null;
+    }
+
+    private void upper(JsonNode r, JsonNode w, String keyword, String path, String name) {
+        if (!r.has(keyword)) {
+            return;
+        }
+        if (!w.has(keyword)) {
+            error(name + "_ADDED", path, keyword + " was added");
+        } else if (w.get(keyword).asLong() > r.get(keyword).asLong()) {
+            error(name + "_DECREASED", path, keyword + " decreased");
+        }
+    }
+
+    private void lower(JsonNode r, JsonNode w, String keyword, String path, String name) {
+        if (!r.has(keyword) || r.get(keyword).asLong() == 0) {
+            return;
+        }
+        if (!w.has(keyword)) {
+            error(name + "_ADDED", path, keyword + " was added");
+        } else if (w.get(keyword).asLong() < r.get(keyword).asLong()) {
+            error(name + "_INCREASED", path, keyword + " increased");
+        }
+    }
+
+    private void compareObjects(JsonNode r, JsonNode w, String path, int depth) {
+        JsonNode rProps = r.path("properties");
+        JsonNode wProps = w.path("properties");
+        JsonNode rExtra = r.has("additionalProperties") ? r.get("additionalProperties") : null;
+        JsonNode wExtra = w.has("additionalProperties") ? w.get("additionalProperties") : null;
+        Iterator<Map.Entry<String, JsonNode>> it = rProps.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> p = it.next();
+            String at = path + "/properties/" + p.getKey();
+            if (wProps.has(p.getKey())) {
+                compare(p.getValue(), wProps.get(p.getKey()), at, depth + 1);
+            } else if (wExtra == null || !isFalse(resolve(wExtra, writerDoc))) {
+                // The writer's content model was open: its documents may carry this property with any value.
+                boolean safe = wExtra == null ? acceptsAll(resolve(p.getValue(), readerDoc))
+                        : trial(p.getValue(), wExtra, at, depth + 1).isEmpty();
+                if (!safe) {
+                    error("PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL", at,
+                            "property '" + p.getKey() + "' was added to an open content model");
+                }
+            }
+        }
+        it = wProps.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> p = it.next();
+            if (rProps.has(p.getKey())) {
+                continue;
+            }
+            String at = path + "/properties/" + p.getKey();
+            if (rExtra != null && isFalse(resolve(rExtra, readerDoc))) {
+                error("PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL", at,
+                        "property '" + p.getKey() + "' was removed from a closed content model");
+            } else if (rExtra != null) {
+                compare(rExtra, p.getValue(), at, depth + 1);
+            }
+        }
+        if (rExtra != null && !acceptsAll(resolve(rExtra, readerDoc))) {
+            if (wExtra == null || acceptsAll(resolve(wExtra, writerDoc))) {
+                error(isFalse(resolve(rExtra, readerDoc)) ? "ADDITIONAL_PROPERTIES_REMOVED" : "ADDITIONAL_PROPERTIES_NARROWED",
+                        path, "the content model was closed or narrowed");
+            } else {
+                compare(rExtra, wExtra, path + "/additionalProperties", depth + 1);
+            }
+        }
+        Set<String> wRequired = strings(w.path("required"));
+        for (String req : strings(r.path("required"))) {
+            if (!wRequired.contains(req)) {
+                JsonNode prop = rProps.has(req) ? resolve(rProps.get(req), readerDoc) : null;
+                if (prop == null || !prop.has("default")) {
+                    error("REQUIRED_ATTRIBUTE_ADDED", path, "property '" + req + "' became required");
+                }
+            }
+        }
+        upper(r, w, "maxProperties", path, "MAX_PROPERTIES");
+        lower(r, w, "minProperties", path, "MIN_PROPERTIES");
+    }
+
+    private void compareArrays(JsonNode r, JsonNode w, String path, int depth) {
+        JsonNode rItems = r.get("items");
+        JsonNode wItems = w.get("items");
+        JsonNode rTuple = r.has("prefixItems") ? r.get("prefixItems") : rItems != null && rItems.isArray() ? rItems : null;
+        JsonNode wTuple = w.has("prefixItems") ? w.get("prefixItems") : wItems != null && wItems.isArray() ? wItems : null;
+        JsonNode rRest = rTuple == rItems ? r.get("additionalItems") : rItems;
+        JsonNode wRest = wTuple == wItems ? w.get("additionalItems") : wItems;
+        int rLen = rTuple == null ? 0 : rTuple.size();
+        int wLen = wTuple == null ? 0 : wTuple.size();
+        for (int i = 0; i < Math.max(rLen, wLen); i++) {
+            JsonNode ri = i < rLen ? rTuple.get(i) : rRest;
+            JsonNode wi = i < wLen ? wTuple.get(i) : wRest;
+            String at = path + "/items/" + i;
+            if (ri == null) {
+                continue;
+            }
+            if (wi == null) {
+                if (!acceptsAll(resolve(ri, readerDoc))) {
+                    error("ITEMS_NARROWED", at, "items were constrained where anything was allowed");
+                }
+            } else {
+                compare(ri, wi, at, depth + 1);
+            }
+        }
+        if (rRest != null && !acceptsAll(resolve(rRest, readerDoc))) {
+            if (wRest == null) {
+                error(isFalse(resolve(rRest, readerDoc)) ? "ADDITIONAL_ITEMS_REMOVED" : "ITEMS_NARROWED", path,
+                        "items were constrained where anything was allowed");
+            } else if (wLen <= rLen) {
+                compare(rRest, wRest, path + "/items", depth + 1);
+            }
+        }
+        upper(r, w, "maxItems", path, "MAX_ITEMS");
+        lower(r, w, "minItems", path, "MIN_ITEMS");
+        if (r.path("uniqueItems").asBoolean(false) && !w.path("uniqueItems").asBoolean(false)) {
+            error("UNIQUE_ITEMS_ADDED", path, "uniqueItems was added");
+        }
+        if (r.has("contains")) {
+            if (!w.has("contains")) {
+                error("CONTAINS_ADDED", path, "contains was added");
+            } else {
+                compare(r.get("contains"), w.get("contains"), path + "/contains", depth + 1);
+            }
+        }
+    }
+
+    private static Set<String> strings(JsonNode array) {
+        Set<String> out = new LinkedHashSet<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static String sumKeyword(JsonNode n) {
+        return n.has("oneOf") ? "oneOf" : n.has("anyOf") ? "anyOf" : null;
+    }
+
+    /** The declared types; null when any type is allowed. */
+    private static Set<String> types(JsonNode n) {
+        JsonNode t = n.get("type");
+        if (t == null) {
+            return null;
+        }
+        Set<String> out = new LinkedHashSet<>();
+        if (t.isArray()) {
+            t.forEach(x -> out.add(x.asText()));
+        } else {
+            out.add(t.asText());
+        }
+        return out;
+    }
+
+    static boolean isFalse(JsonNode n) {
+        return n.isBoolean() && !n.asBoolean() || n.isObject() && n.has("not") && acceptsAll(n.get("not"))
+                && n.size() == 1;
+    }
+
+    /** {@code true}, or an object with no assertion keywords (only annotations). */
+    static boolean acceptsAll(JsonNode n) {
+        if (n.isBoolean()) {
+            return n.asBoolean();
+        }
+        if (!n.isObject()) {
+            return false;
+        }
+        Iterator<String> names = n.fieldNames();
+        while (names.hasNext()) {
+            if (!ANNOTATIONS.contains(names.next())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Follows {@code $ref} (local JSON pointers, and reference names with an optional pointer). */
+    private static JsonNode resolve(JsonNode n, Document doc) {
+        JsonNode current = n;
+        JsonNode root = doc.root();
+        for (int hops = 0; hops < 32 && current.isObject() && current.has("$ref"); hops++) {
+            String ref = current.get("$ref").asText();
+            int hash = ref.indexOf('#');
+            String file = hash < 0 ? ref : ref.substring(0, hash);
+            String pointer = hash < 0 ? "" : ref.substring(hash + 1);
+            if (!file.isEmpty()) {
+                JsonNode target = doc.references().get(file);
+                if (target == null) {
+                    return current; // unresolvable: compared as written
+                }
+                root = target;
+            }
+            JsonNode next = pointer.isEmpty() ? root : root.at(pointer.startsWith("/") ? pointer : "/" + pointer);
+            if (next.isMissingNode()) {
+                return current;
+            }
+            current = next;
+        }
+        return current;
+    }
+}
