@@ -32,7 +32,12 @@ final class SchemasHandler {
     }
 
     void byId(RoutingContext ctx) {
-        ApiJson.okBytes(ctx, reads.schemaBody(Params.id(ctx)));
+        String format = ctx.queryParams().get("format");
+        if (format == null || format.isEmpty()) {
+            ApiJson.okBytes(ctx, reads.schemaBody(Params.id(ctx))); // the hot path: the prepared body
+            return;
+        }
+        ApiJson.okBytes(ctx, reads.inFormat(reads.schema(Params.id(ctx)), format).encode());
     }
 
     void rawById(RoutingContext ctx) {

@@ -43,7 +43,8 @@ final class SubjectsHandler {
     }
 
     void version(RoutingContext ctx) {
-        ApiJson.ok(ctx, reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted")));
+        ApiJson.ok(ctx, reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted"),
+                ctx.queryParams().get("format")));
     }
 
     void versionSchema(RoutingContext ctx) {

@@ -148,6 +148,32 @@ public final class RegistryReads {
                 spec.isLatest() ? "latest" : spec.number()));
     }
 
+    /**
+     * The schema in the {@code format} a client asked for: {@code serialized} turns Protobuf text
+     * into a base64 FileDescriptorProto (what Confluent's clients read); anything else is as stored.
+     */
+    public StoredSchema inFormat(StoredSchema s, String format) {
+        if (!"serialized".equals(format) || s.schemaType() != SchemaType.PROTOBUF) {
+            return s;
+        }
+        RegistryView view = access.view();
+        java.util.Map<String, String> refs = new java.util.HashMap<>();
+        for (io.quire.journal.model.SchemaReference r : s.references()) {
+            view.version(r.subject(), r.version()).flatMap(v -> view.schema(v.schemaId()))
+                    .ifPresent(target -> refs.put(r.name(), target.schema()));
+        }
+        return new StoredSchema(io.quire.node.schema.ProtobufDescriptors.serialized(s.schema(), refs), s.schemaType(),
+                s.references());
+    }
+
+    public SchemaVersion version(String subject, VersionSpec spec, boolean deleted, String format) {
+        RegistryView view = access.view();
+        VersionRecord v = find(view, subject, spec, deleted);
+        StoredSchema s = view.schema(v.schemaId()).orElseThrow(
+                () -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, v.schemaId()));
+        return toApi(subject, v, inFormat(s, format));
+    }
+
     static SchemaVersion toApi(String subject, VersionRecord v, StoredSchema s) {
         return new SchemaVersion(subject, v.version(), v.schemaId(),
                 s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.schema());

@@ -9,6 +9,7 @@ import io.quire.journal.view.VersionRecord;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.schema.AvroSupport;
 import io.quire.node.schema.JsonSchemaSupport;
+import io.quire.node.schema.ProtobufSupport;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.schema.SchemaSupport;
 import java.util.EnumMap;
@@ -39,6 +40,7 @@ public final class SchemaParsing {
         this.limits = limits;
         languages.put(SchemaType.AVRO, new AvroSupport());
         languages.put(SchemaType.JSON, new JsonSchemaSupport());
+        languages.put(SchemaType.PROTOBUF, new ProtobufSupport());
     }
 
     public SchemaSupport support(SchemaType type) {

@@ -326,6 +326,41 @@ class RegistryApiIT {
                 "lookup normalises too");
     }
 
+    static String protoBody(String schema, String references) {
+        return "{\"schemaType\":\"PROTOBUF\",\"schema\":" + quote(schema)
+                + (references == null ? "" : ",\"references\":" + references) + "}";
+    }
+
+    @Test
+    void protobufRegistersWithImportsAndReferencesAndIsChecked() {
+        String customer = "syntax = \"proto3\";\npackage shop;\nmessage Customer {\n  string name = 1;\n}\n";
+        Http.Response c = http.post("/subjects/proto-customer/versions", protoBody(customer, null));
+        assertEquals(200, c.status(), c.body());
+        String order = "syntax = \"proto3\";\npackage shop;\nimport \"customer.proto\";\n"
+                + "import \"google/protobuf/timestamp.proto\";\n"
+                + "message Order {\n  string id = 1;\n  Customer customer = 2;\n  google.protobuf.Timestamp at = 3;\n}\n";
+        assertEquals(42201, http.post("/subjects/proto-order/versions", protoBody(order, null)).errorCode(),
+                "an import that is neither well-known nor a reference");
+        String ref = "[{\"name\":\"customer.proto\",\"subject\":\"proto-customer\",\"version\":1}]";
+        Http.Response o = http.post("/subjects/proto-order/versions", protoBody(order, ref));
+        assertEquals(200, o.status(), o.body());
+        Http.Response read = http.get("/schemas/ids/" + o.json().get("id").asLong());
+        assertEquals("PROTOBUF", read.json().get("schemaType").asText());
+        assertTrue(read.json().get("schema").asText().contains("message Order"), read.body());
+        assertEquals("customer.proto", read.json().get("references").get(0).get("name").asText());
+
+        String evolved = order.replace("google.protobuf.Timestamp at = 3;", "google.protobuf.Timestamp at = 3;\n  int64 qty = 4;");
+        assertEquals(200, http.post("/subjects/proto-order/versions", protoBody(evolved, ref)).status());
+        String broken = evolved.replace("int64 qty = 4;", "string qty = 4;");
+        Http.Response refused = http.post("/subjects/proto-order/versions", protoBody(broken, ref));
+        assertEquals(409, refused.status(), refused.body());
+        assertTrue(refused.body().contains("FIELD_SCALAR_KIND_CHANGED"), refused.body());
+        assertEquals(42201, http.post("/subjects/proto-bad/versions", protoBody("message {", null)).errorCode());
+        assertEquals(42201, http.post("/subjects/proto-bad/versions",
+                protoBody("syntax = \"proto3\";\nmessage A {\n  string a = 1;\n  int32 b = 1;\n}\n", null)).errorCode(),
+                "a field number used twice");
+    }
+
     static String quote(String s) {
         try {
             return Http.JSON.writeValueAsString(s);

@@ -1,0 +1,135 @@
+package io.quire.node.schema;
+
+import com.squareup.wire.schema.Field;
+import com.squareup.wire.schema.Location;
+import com.squareup.wire.schema.internal.parser.EnumElement;
+import com.squareup.wire.schema.internal.parser.FieldElement;
+import com.squareup.wire.schema.internal.parser.MessageElement;
+import com.squareup.wire.schema.internal.parser.OneOfElement;
+import com.squareup.wire.schema.internal.parser.ProtoFileElement;
+import com.squareup.wire.schema.internal.parser.ProtoParser;
+import com.squareup.wire.schema.internal.parser.TypeElement;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.node.service.RegistryException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Protobuf through Square Wire's schema parser. A schema is one {@code .proto} file; its imports
+ * must be either the well-known types Wire ships ({@code google/protobuf/*.proto}, available
+ * without registration) or references given with the schema (by import path). The canonical form
+ * is Wire's rendering of the parsed file ({@code toSchema()}); the normalised form also sorts the
+ * imports. Compatibility is in {@link ProtobufCompatibility}.
+ */
+public final class ProtobufSupport implements SchemaSupport {
+
+    /** A parsed file and the files its references name, by import path. */
+    public record Document(ProtoFileElement file, Map<String, ProtoFileElement> references) {
+    }
+
+    @Override
+    public SchemaType type() {
+        return SchemaType.PROTOBUF;
+    }
+
+    @Override
+    public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
+        var serialized = ProtobufDescriptors.parseSerialized(text);
+        if (serialized != null) {
+            text = ProtobufDescriptors.toProto(serialized); // Confluent clients send a base64 FileDescriptorProto
+        }
+        ProtoFileElement file = file("schema.proto", text);
+        Map<String, ProtoFileElement> deps = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : resolvedReferences.entrySet()) {
+            deps.put(e.getKey(), file(e.getKey(), e.getValue()));
+        }
+        List<String> imports = new ArrayList<>(file.getImports());
+        imports.addAll(file.getPublicImports());
+        for (String imp : imports) {
+            if (!deps.containsKey(imp) && !wellKnown(imp)) {
+                throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: import \"" + imp
+                        + "\" is neither a well-known type nor one of the schema's references");
+            }
+        }
+        checkMessages(file.getTypes(), "");
+        String canonical = file.toSchema();
+        return new ParsedSchema(SchemaType.PROTOBUF, canonical, references,
+                Fingerprints.of(SchemaType.PROTOBUF, canonical, references), new Document(file, deps));
+    }
+
+    /** Sorted imports, then Wire's rendering: the same file written in another order of imports is one schema. */
+    @Override
+    public String normalize(String canonical) {
+        ProtoFileElement f = file("schema.proto", canonical);
+        ProtoFileElement sorted = new ProtoFileElement(f.getLocation(), f.getPackageName(), f.getSyntax(),
+                f.getImports().stream().sorted().toList(), f.getPublicImports().stream().sorted().toList(),
+                f.getWeakImports().stream().sorted().toList(), f.getTypes(), f.getServices(),
+                f.getExtendDeclarations(), f.getOptions());
+        return sorted.toSchema();
+    }
+
+    static boolean wellKnown(String path) {
+        return path.startsWith("google/protobuf/") && ProtobufSupport.class.getClassLoader().getResource(path) != null;
+    }
+
+    private static ProtoFileElement file(String name, String text) {
+        try {
+            return ProtoParser.Companion.parse(Location.get(name), text);
+        } catch (RuntimeException e) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema " + AvroSupport.abbreviate(text)
+                    + ", details: " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+        }
+    }
+
+    /** What the parser lets through but protoc refuses: a field number or name used twice in a message. */
+    private static void checkMessages(List<TypeElement> types, String scope) {
+        for (TypeElement t : types) {
+            if (t instanceof MessageElement m) {
+                Set<Integer> tags = new HashSet<>();
+                Set<String> names = new HashSet<>();
+                for (FieldElement f : allFields(m)) {
+                    if (f.getTag() < 1 || f.getTag() > 536_870_911 || (f.getTag() >= 19_000 && f.getTag() <= 19_999)) {
+                        throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: field " + scope
+                                + m.getName() + "." + f.getName() + " has the invalid number " + f.getTag());
+                    }
+                    if (!tags.add(f.getTag()) || !names.add(f.getName())) {
+                        throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: field " + scope
+                                + m.getName() + "." + f.getName() + " repeats a field number or name");
+                    }
+                }
+            }
+            checkMessages(t.getNestedTypes(), scope + t.getName() + ".");
+        }
+    }
+
+    /** A message's fields, those inside oneofs included. */
+    static List<FieldElement> allFields(MessageElement m) {
+        List<FieldElement> out = new ArrayList<>(m.getFields());
+        for (OneOfElement o : m.getOneOfs()) {
+            out.addAll(o.getFields());
+        }
+        return out;
+    }
+
+    static boolean isEnum(TypeElement t) {
+        return t instanceof EnumElement;
+    }
+
+    static boolean isRequired(FieldElement f) {
+        return f.getLabel() == Field.Label.REQUIRED;
+    }
+
+    @Override
+    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
+        return new ProtobufCompatibility((Document) writer.parsed(), (Document) reader.parsed(), readerRole, writerRole)
+                .check();
+    }
+}
