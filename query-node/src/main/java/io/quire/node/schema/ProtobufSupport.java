@@ -40,6 +40,15 @@ public final class ProtobufSupport implements SchemaSupport {
 
     @Override
     public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
+        try {
+            return parseChecked(text, references, resolvedReferences);
+        } catch (StackOverflowError e) {
+            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+        }
+    }
+
+    private ParsedSchema parseChecked(String text, List<SchemaReference> references,
+                                      Map<String, String> resolvedReferences) {
         var serialized = ProtobufDescriptors.parseSerialized(text);
         if (serialized != null) {
             text = ProtobufDescriptors.toProto(serialized); // Confluent clients send a base64 FileDescriptorProto

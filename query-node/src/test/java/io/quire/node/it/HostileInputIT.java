@@ -121,7 +121,7 @@ class HostileInputIT {
     }
 
     static byte[] hostileBody(Random r) {
-        return switch (r.nextInt(16)) {
+        return switch (r.nextInt(20)) {
             case 0 -> new byte[0];
             case 1 -> "{\"schema\": ".getBytes(StandardCharsets.UTF_8);
             case 2 -> "[".repeat(30_000).getBytes(StandardCharsets.UTF_8);
@@ -140,8 +140,30 @@ class HostileInputIT {
             case 13 -> "{\"schema\":\"\\\"int\\\"\",\"id\":-7,\"version\":\"x\"}".getBytes(StandardCharsets.UTF_8);
             case 14 -> ("{\"schema\":\"\\\"int\\\"\",\"references\":[" + "{\"name\":\"a\",\"subject\":\"nope\",\"version\":1},"
                     .repeat(200) + "{}]}").getBytes(StandardCharsets.UTF_8);
+            case 15 -> nestedJsonSchema(r.nextInt(3_000) + 200);
+            case 16 -> nestedProto(r.nextInt(2_000) + 50);
+            case 17 -> ("{\"schemaType\":\"PROTOBUF\",\"schema\":\"" + pick(r, new String[] {"AAAA", "CgA=", "////",
+                "syntax = \\\"proto3\\\"; message", "message A { string a = 1; string a = 2; }"}) + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            case 18 -> ("{\"schemaType\":\"JSON\",\"schema\":" + pick(r, new String[] {"\"[]\"", "\"7\"",
+                "\"{\\\"type\\\":[]}\"", "\"{\\\"$schema\\\":\\\"urn:nope\\\"}\"", "\"{\\\"minimum\\\":\\\"x\\\"}\""})
+                    + "}").getBytes(StandardCharsets.UTF_8);
             default -> randomBytes(r, r.nextInt(2_000));
         };
+    }
+
+    /** A JSON Schema nested {@code depth} properties deep around an invalid keyword value: never valid. */
+    static byte[] nestedJsonSchema(int depth) {
+        String schema = "{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{\\\"a\\\":".repeat(depth)
+                + "{\\\"type\\\":5}" + "}}".repeat(depth);
+        return ("{\"schemaType\":\"JSON\",\"schema\":\"" + schema + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Protobuf messages nested {@code depth} deep around a repeated field number: never valid. */
+    static byte[] nestedProto(int depth) {
+        String schema = "syntax = \\\"proto3\\\";\\n" + "message M { ".repeat(depth)
+                + "string a = 1; string b = 1; " + "}".repeat(depth);
+        return ("{\"schemaType\":\"PROTOBUF\",\"schema\":\"" + schema + "\"}").getBytes(StandardCharsets.UTF_8);
     }
 
     /**
