@@ -112,10 +112,8 @@ public final class JsonSchemaSupport implements SchemaSupport {
         SpecificationVersion version = SpecificationVersion.DRAFT_7;
         JsonNode dialect = root.path("$schema");
         if (dialect.isTextual()) {
-            version = SpecificationVersion.fromDialectId(dialect.asText().replace("http://", "https://"))
-                    .or(() -> SpecificationVersion.fromDialectId(dialect.asText()))
-                    .orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
-                            "Invalid schema: unknown $schema " + dialect.asText()));
+            version = draft(dialect.asText()).orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
+                    "Invalid schema: unknown $schema " + dialect.asText()));
         }
         List<Error> errors;
         try {
@@ -132,6 +130,21 @@ public final class JsonSchemaSupport implements SchemaSupport {
                     + ", details: " + why);
         }
         return root;
+    }
+
+    /** The draft a {@code $schema} names, with or without the trailing '#', over http or https. */
+    static java.util.Optional<SpecificationVersion> draft(String id) {
+        String bare = id.strip();
+        bare = bare.endsWith("#") ? bare.substring(0, bare.length() - 1) : bare;
+        bare = bare.replaceFirst("^https?://", "");
+        for (SpecificationVersion v : SpecificationVersion.values()) {
+            String known = v.getDialectId();
+            known = known.endsWith("#") ? known.substring(0, known.length() - 1) : known;
+            if (known.replaceFirst("^https?://", "").equals(bare)) {
+                return java.util.Optional.of(v);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     @Override
