@@ -1,0 +1,98 @@
+package io.quire.node.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
+import io.quire.journal.model.SchemaReference;
+import io.quire.node.service.RegistryException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Protobuf parsing, imports, normalisation and the serialized (FileDescriptorProto) form. */
+class ProtobufSupportTest {
+
+    final ProtobufSupport proto = new ProtobufSupport();
+
+    static final String ORDER = """
+            syntax = "proto3";
+            package shop;
+            import "google/protobuf/timestamp.proto";
+            import "customer.proto";
+            message Order {
+              string id = 1;
+              repeated string tags = 2;
+              map<string, int32> counts = 3;
+              Customer customer = 4;
+              google.protobuf.Timestamp at = 5;
+              optional int64 qty = 6;
+              Status status = 7;
+              Line first_line = 8;
+              oneof payment {
+                string card = 9;
+                string iban = 10;
+              }
+              message Line {
+                int32 qty = 1;
+              }
+              enum Status {
+                UNKNOWN = 0;
+                OK = 1;
+              }
+            }
+            """;
+    static final String CUSTOMER = "syntax = \"proto3\";\npackage shop;\nmessage Customer {\n  string name = 1;\n}\n";
+
+    ParsedSchema parse(String text) {
+        return proto.parse(text, List.of(new SchemaReference("customer.proto", "customer", 1)),
+                Map.of("customer.proto", CUSTOMER));
+    }
+
+    @Test
+    void importsMustBeWellKnownOrReferences() {
+        assertThrows(RegistryException.class, () -> proto.parse(ORDER, List.of(), Map.of()));
+        assertTrue(parse(ORDER).canonical().contains("message Order"));
+    }
+
+    @Test
+    void theSerializedFormRoundTripsToTheSameSchema() throws Exception {
+        ParsedSchema text = parse(ORDER);
+        String serialized = ProtobufDescriptors.serialized(text.canonical(), Map.of("customer.proto", CUSTOMER));
+        FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(serialized));
+        assertEquals("shop", d.getPackage());
+        assertEquals(List.of("google/protobuf/timestamp.proto", "customer.proto"), d.getDependencyList());
+        var order = d.getMessageType(0);
+        FieldDescriptorProto customer = order.getFieldList().stream().filter(f -> f.getName().equals("customer"))
+                .findFirst().orElseThrow();
+        assertEquals(".shop.Customer", customer.getTypeName(), "resolved through the reference");
+        FieldDescriptorProto status = order.getFieldList().stream().filter(f -> f.getName().equals("status"))
+                .findFirst().orElseThrow();
+        assertEquals(FieldDescriptorProto.Type.TYPE_ENUM, status.getType());
+        assertEquals(".shop.Order.Status", status.getTypeName());
+        FieldDescriptorProto at = order.getFieldList().stream().filter(f -> f.getName().equals("at")).findFirst()
+                .orElseThrow();
+        assertEquals(".google.protobuf.Timestamp", at.getTypeName());
+        assertEquals("firstLine", order.getFieldList().stream().filter(f -> f.getName().equals("first_line"))
+                .findFirst().orElseThrow().getJsonName());
+        assertTrue(order.getNestedTypeList().stream().anyMatch(n -> n.getName().equals("CountsEntry")
+                && n.getOptions().getMapEntry()));
+        assertTrue(order.getFieldList().stream().anyMatch(f -> f.getName().equals("qty") && f.getProto3Optional()));
+
+        ParsedSchema back = parse(serialized);
+        assertEquals(parse(back.canonical()).canonical(), back.canonical(), "a fixed point once in text form");
+        assertTrue(back.canonical().contains("map<string, int32> counts = 3;"), back.canonical());
+        assertTrue(back.canonical().contains("oneof payment"), back.canonical());
+        assertTrue(back.canonical().contains("optional int64 qty = 6;"), back.canonical());
+    }
+
+    @Test
+    void normalisingSortsImports() {
+        String swapped = ORDER.replace("import \"google/protobuf/timestamp.proto\";\nimport \"customer.proto\";",
+                "import \"customer.proto\";\nimport \"google/protobuf/timestamp.proto\";");
+        assertEquals(proto.normalize(parse(ORDER).canonical()), proto.normalize(parse(swapped).canonical()));
+    }
+}
