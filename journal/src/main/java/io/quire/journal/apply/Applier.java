@@ -88,16 +88,20 @@ public final class Applier {
         return new ApplyResult(out.changes(), outcome, next, false);
     }
 
-    static byte[] chain(byte[] previous, long offset, byte[] outcomeRecord) {
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(previous);
-            sha.update(ByteBuffer.allocate(8).putLong(offset).array());
-            sha.update(outcomeRecord);
-            return sha.digest();
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    });
+
+    static byte[] chain(byte[] previous, long offset, byte[] outcomeRecord) {
+        MessageDigest sha = SHA256.get(); // digest() resets it for the next use
+        sha.update(previous);
+        sha.update(ByteBuffer.allocate(8).putLong(offset).array());
+        sha.update(outcomeRecord);
+        return sha.digest();
     }
 
     private Outcome decide(RegistryView view, ViewWriter out, long offset, Command command) {

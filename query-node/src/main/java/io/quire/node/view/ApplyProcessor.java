@@ -5,6 +5,7 @@ import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.view.CachedPrefixesKv;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.RegistryView;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     private ProcessorContext<Void, Void> context;
     private KeyValueStore<Bytes, byte[]> store;
     private RegistryView view;
+    private CachedPrefixesKv settings;
 
     ApplyProcessor(String storeName, ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt) {
         this.storeName = storeName;
@@ -50,7 +52,8 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     public void init(ProcessorContext<Void, Void> context) {
         this.context = context;
         this.store = context.getStateStore(storeName);
-        this.view = new RegistryView(new StoreKv(store));
+        this.settings = new CachedPrefixesKv(new StoreKv(store), CachedPrefixesKv.SETTINGS);
+        this.view = new RegistryView(settings);
     }
 
     @Override
@@ -80,6 +83,7 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
             return;
         }
         store.putAll(toBatch(result.changes()));
+        settings.apply(result.changes());
         listener.applied(offset, envelope, result.outcome());
     }
 

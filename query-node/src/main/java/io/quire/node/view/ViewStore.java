@@ -86,7 +86,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         try {
             Files.createDirectories(dir.toPath());
             cache = new LRUCache(64L << 20);
+            // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
+            // applier are for keys that do not exist yet (a new fingerprint, subject or id).
             options = new Options().setCreateIfMissing(true)
+                    .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10)));
             writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
