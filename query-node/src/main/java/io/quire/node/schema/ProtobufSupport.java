@@ -24,8 +24,8 @@ import java.util.Set;
  * Protobuf through Square Wire's schema parser. A schema is one {@code .proto} file; its imports
  * must be either the well-known types Wire ships ({@code google/protobuf/*.proto}, available
  * without registration) or references given with the schema (by import path). The canonical form
- * is Wire's rendering of the parsed file ({@code toSchema()}); the normalised form also sorts the
- * imports. Compatibility is in {@link ProtobufCompatibility}.
+ * is Wire's rendering of the parsed file ({@code toSchema()}, without its banner comment); the
+ * normalised form also sorts the imports. Compatibility is in {@link ProtobufCompatibility}.
  */
 public final class ProtobufSupport implements SchemaSupport {
 
@@ -67,7 +67,7 @@ public final class ProtobufSupport implements SchemaSupport {
             }
         }
         checkMessages(file.getTypes(), "");
-        String canonical = file.toSchema();
+        String canonical = render(file);
         return new ParsedSchema(SchemaType.PROTOBUF, canonical, references,
                 Fingerprints.of(SchemaType.PROTOBUF, canonical, references), new Document(file, deps));
     }
@@ -80,7 +80,17 @@ public final class ProtobufSupport implements SchemaSupport {
                 f.getImports().stream().sorted().toList(), f.getPublicImports().stream().sorted().toList(),
                 f.getWeakImports().stream().sorted().toList(), f.getTypes(), f.getServices(),
                 f.getExtendDeclarations(), f.getOptions());
-        return sorted.toSchema();
+        return render(sorted);
+    }
+
+    /** Wire's rendering without the banner comment it puts first ("formatted by Wire", "Source: …"). */
+    static String render(ProtoFileElement file) {
+        String text = file.toSchema();
+        while (text.startsWith("//")) {
+            int eol = text.indexOf('\n');
+            text = eol < 0 ? "" : text.substring(eol + 1);
+        }
+        return text.startsWith("\n") ? text.substring(1) : text;
     }
 
     static boolean wellKnown(String path) {

@@ -55,6 +55,7 @@ class ProtobufSupportTest {
     @Test
     void importsMustBeWellKnownOrReferences() {
         assertThrows(RegistryException.class, () -> proto.parse(ORDER, List.of(), Map.of()));
+        assertTrue(parse(ORDER).canonical().startsWith("syntax = \"proto3\";"), "no banner comment first");
         assertTrue(parse(ORDER).canonical().contains("message Order"));
     }
 
