@@ -71,7 +71,7 @@ public class DeterminismTest {
         for (int offset = 0; offset < journal.size(); offset++) {
             ApplyResult r = applier.apply(view, offset, journal.get(offset));
             kv.apply(r.changes());
-            cache.apply(r.changes());
+            cache.apply(r.changes().entries());
         }
         return kv;
     }

@@ -96,10 +96,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         LOG.info("starting Quire node: {}", config.describe());
         Files.createDirectories(config.dataDir());
         admin = new JournalAdmin(config.kafkaProperties(), config.journalTopic());
-        admin.ensureJournal(config.journalReplication(), config.journalMinIsr());
+        topicId = admin.ensureJournal(config.journalReplication(), config.journalMinIsr());
         startEndOffset = admin.endOffset(30_000);
         endOffset.set(startEndOffset);
-        topicId = admin.topicId();
         if (!config.bootstrapSnapshot().isEmpty()) {
             bootstrapFromSnapshot(Path.of(config.bootstrapSnapshot()));
         }

@@ -195,14 +195,11 @@ public final class Applier {
         if (c.id() < BlockGrants.FIRST_ID || c.id() > Integer.MAX_VALUE || c.version() < 0) {
             return notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
         }
+        Rejected clash = importedIdClash(view, c.fingerprint(), c.id());
+        if (clash != null) {
+            return clash;
+        }
         Optional<Long> existing = view.idForFingerprint(c.fingerprint());
-        if (existing.isPresent() && existing.get() != c.id()) {
-            return new Rejected(ErrorCode.ID_DOES_NOT_MATCH, ErrorCode.ID_DOES_NOT_MATCH.message(
-                    "Schema already registered with id " + existing.get() + " instead of input id " + c.id()));
-        }
-        if (existing.isEmpty() && view.schemaBytes(c.id()) != null) {
-            return notPermitted("Overwrite new schema with id " + c.id() + " is not permitted.");
-        }
         Optional<SubjectRecord> subject = view.subject(s);
         SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
         int version = c.version();
@@ -241,6 +238,23 @@ public final class Applier {
         return new SchemaRegistered(c.id(), version, true);
     }
 
+    /**
+     * A refusal when an imported id and content disagree with the view: the content is known under
+     * another id (42207), or the id holds other content (42205); null when they agree. The edge
+     * runs the same check before journaling.
+     */
+    public static Rejected importedIdClash(RegistryView view, String fingerprint, long id) {
+        Optional<Long> existing = view.idForFingerprint(fingerprint);
+        if (existing.isPresent() && existing.get() != id) {
+            return new Rejected(ErrorCode.ID_DOES_NOT_MATCH, ErrorCode.ID_DOES_NOT_MATCH.message(
+                    "Schema already registered with id " + existing.get() + " instead of input id " + id));
+        }
+        if (existing.isEmpty() && view.schemaBytes(id) != null) {
+            return notPermitted("Overwrite new schema with id " + id + " is not permitted.");
+        }
+        return null;
+    }
+
     /** A refusal when a reference names a subject version that is not there (deleted since the edge looked). */
     private static Rejected missingReference(RegistryView view, List<SchemaReference> references) {
         for (SchemaReference r : references) {
@@ -260,8 +274,11 @@ public final class Applier {
         }
     }
 
-    /** A refusal when a schema still in use references this subject version (Confluent's 42206). */
-    private static Rejected referenced(RegistryView view, String subject, int version) {
+    /**
+     * A refusal when a schema still in use references this subject version (Confluent's 42206);
+     * null when none does. The edge runs the same check before journaling a permanent delete.
+     */
+    public static Rejected referenced(RegistryView view, String subject, int version) {
         List<Long> by = view.referencedBy(subject, version);
         if (by.isEmpty()) {
             return null;

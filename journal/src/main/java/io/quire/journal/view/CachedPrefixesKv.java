@@ -55,9 +55,9 @@ public final class CachedPrefixesKv implements KvReader {
         }
     }
 
-    /** Takes the cached part of a batch that was just written to the inner store. */
-    public void apply(Changes changes) {
-        for (Changes.Entry e : changes.entries()) {
+    /** Takes the cached part of the entries just written to the inner store. */
+    public void apply(java.util.List<Changes.Entry> written) {
+        for (Changes.Entry e : written) {
             if (isCached(e.key())) {
                 if (e.value() == null) {
                     entries.remove(e.key());

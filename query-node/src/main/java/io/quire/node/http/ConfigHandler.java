@@ -1,6 +1,9 @@
 package io.quire.node.http;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.node.service.RegistryException;
 import io.quire.node.service.RegistryReads;
 import io.quire.node.service.RegistryWrites;
 import io.vertx.ext.web.RoutingContext;
@@ -35,17 +38,12 @@ final class ConfigHandler {
     void getSubject(RoutingContext ctx) {
         boolean toGlobal = Params.flag(ctx, "defaultToGlobal");
         String subject = Params.subject(ctx);
+        java.util.Optional<CompatibilityLevel> level = reads.subjectLevel(subject, toGlobal);
         java.util.Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
-        String level;
-        try {
-            level = reads.subjectLevel(subject, toGlobal).name();
-        } catch (io.quire.node.service.RegistryException e) {
-            if (normalize.isEmpty()) {
-                throw e;
-            }
-            level = null; // only the normalize flag is set on the subject
+        if (level.isEmpty() && normalize.isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
         }
-        ApiJson.ok(ctx, config(level, normalize));
+        ApiJson.ok(ctx, config(level.map(Enum::name).orElse(null), normalize));
     }
 
     private static Map<String, Object> config(String level, java.util.Optional<Boolean> normalize) {

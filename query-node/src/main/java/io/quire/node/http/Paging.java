@@ -12,19 +12,25 @@ final class Paging {
     }
 
     static <T> List<T> page(RoutingContext ctx, List<T> all, int maxPageSize) {
-        int offset = number(ctx, "offset", 0);
+        int offset = offset(ctx);
         int limit = number(ctx, "limit", -1);
         if (limit > maxPageSize) {
             limit = maxPageSize;
-        }
-        if (offset < 0) {
-            throw new RegistryException(ErrorCode.UNPROCESSABLE, "offset must not be negative");
         }
         if (offset >= all.size()) {
             return List.of();
         }
         int end = limit < 0 ? all.size() : (int) Math.min(all.size(), (long) offset + limit);
         return all.subList(offset, end);
+    }
+
+    /** The {@code offset} parameter: 0 when absent, never negative. */
+    static int offset(RoutingContext ctx) {
+        int offset = number(ctx, "offset", 0);
+        if (offset < 0) {
+            throw new RegistryException(ErrorCode.UNPROCESSABLE, "offset must not be negative");
+        }
+        return offset;
     }
 
     static int number(RoutingContext ctx, String name, int dflt) {

@@ -20,12 +20,8 @@ final class SchemasHandler {
     /** {@code GET /schemas}; without {@code limit} at most the configured page size. */
     void list(RoutingContext ctx) {
         var caller = Params.caller(ctx);
-        int offset = Paging.number(ctx, "offset", 0);
+        int offset = Paging.offset(ctx);
         int limit = Paging.number(ctx, "limit", -1);
-        if (offset < 0) {
-            throw new io.quire.node.service.RegistryException(io.quire.journal.model.ErrorCode.UNPROCESSABLE,
-                    "offset must not be negative");
-        }
         ApiJson.ok(ctx, reads.schemas(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
                 Params.flag(ctx, "latestOnly"), offset, limit < 0 || limit > maxPageSize ? maxPageSize : limit,
                 caller::mayTouch));

@@ -31,8 +31,11 @@ public final class JournalAdmin implements AutoCloseable {
         this.topic = topic;
     }
 
-    /** Ensures the topic exists with exactly one partition. */
-    public void ensureJournal(short replication, int minInsyncReplicas) throws Exception {
+    /**
+     * Ensures the topic exists with exactly one partition; returns its Kafka topic id, which changes
+     * when the topic is deleted and created again (snapshots are checked against it).
+     */
+    public String ensureJournal(short replication, int minInsyncReplicas) throws Exception {
         Optional<TopicDescription> existing = describe();
         if (existing.isEmpty()) {
             NewTopic t = new NewTopic(topic, JournalContract.PARTITIONS, replication)
@@ -54,12 +57,14 @@ public final class JournalAdmin implements AutoCloseable {
                 existing = describe();
             }
         }
-        int partitions = existing.orElseThrow(() -> new IllegalStateException(
-                "journal topic " + topic + " still not visible 30 s after creation")).partitions().size();
+        TopicDescription journal = existing.orElseThrow(() -> new IllegalStateException(
+                "journal topic " + topic + " still not visible 30 s after creation"));
+        int partitions = journal.partitions().size();
         if (partitions != JournalContract.PARTITIONS) {
             throw new IllegalStateException("journal topic " + topic + " has " + partitions
                     + " partitions; Quire needs exactly 1 for a total order of commands. Refusing to start.");
         }
+        return journal.topicId().toString();
     }
 
     private Optional<TopicDescription> describe() throws Exception {
@@ -72,12 +77,6 @@ public final class JournalAdmin implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    /** The Kafka topic id of the journal: it changes when the topic is deleted and created again. */
-    public String topicId() throws Exception {
-        return describe().orElseThrow(() -> new IllegalStateException("journal topic " + topic + " not found"))
-                .topicId().toString();
     }
 
     /** The offset the next journal record will get. */

@@ -28,6 +28,13 @@ final class Flags {
         help = h;
     }
 
+    /** The {@code Authorization} header for {@code --user name:password}; null without the flag. */
+    String basicAuthorization() {
+        String user = own.get("user");
+        return user == null ? null : "Basic " + java.util.Base64.getEncoder().encodeToString(
+                user.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     String required(String name) {
         String v = own.get(name);
         if (v == null || v.isBlank()) {

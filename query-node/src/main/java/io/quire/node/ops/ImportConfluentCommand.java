@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,7 +141,7 @@ public final class ImportConfluentCommand {
         }
         source.put("bootstrap.servers", flags.required("source-bootstrap-servers"));
         String topic = flags.own.getOrDefault("source-topic", "_schemas");
-        Target target = new Target(flags.required("node").strip(), flags.own.get("user"),
+        Target target = new Target(flags.required("node").strip(), flags.basicAuthorization(),
                 Integer.parseInt(flags.own.getOrDefault("concurrency", "8")));
         boolean force = Boolean.parseBoolean(flags.own.getOrDefault("force", "false"));
 
@@ -324,10 +323,9 @@ public final class ImportConfluentCommand {
         final int concurrency;
         final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-        Target(String base, String user, int concurrency) {
+        Target(String base, String authorization, int concurrency) {
             this.base = base;
-            this.auth = user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
-                    user.getBytes(StandardCharsets.UTF_8));
+            this.auth = authorization;
             this.concurrency = Math.max(1, concurrency);
         }
 

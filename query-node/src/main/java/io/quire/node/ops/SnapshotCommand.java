@@ -7,9 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Set;
 
 /**
@@ -34,9 +32,8 @@ public final class SnapshotCommand {
         }
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(flags.required("node").strip() + "/admin/snapshot"))
                 .timeout(Duration.ofMinutes(10)).POST(HttpRequest.BodyPublishers.noBody());
-        if (flags.own.containsKey("user")) {
-            b.header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
-                    flags.own.get("user").getBytes(StandardCharsets.UTF_8)));
+        if (flags.basicAuthorization() != null) {
+            b.header("Authorization", flags.basicAuthorization());
         }
         long started = System.nanoTime();
         HttpResponse<String> r = HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());

@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 
@@ -42,8 +41,7 @@ public final class VerifyCommand {
         }
         List<String> nodes = List.of(flags.required("nodes").split(","));
         long timeoutMs = Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
-        String auth = flags.own.containsKey("user") ? "Basic " + Base64.getEncoder().encodeToString(
-                flags.own.get("user").getBytes(java.nio.charset.StandardCharsets.UTF_8)) : null;
+        String auth = flags.basicAuthorization();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
         long deadline = System.currentTimeMillis() + timeoutMs;

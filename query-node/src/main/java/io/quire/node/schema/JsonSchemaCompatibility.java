@@ -32,7 +32,20 @@ final class JsonSchemaCompatibility {
     private final String readerRole;
     private final String writerRole;
     private final List<String> errors = new ArrayList<>();
-    private final Set<String> inProgress = new HashSet<>();
+    private final Set<Pair> inProgress = new HashSet<>();
+
+    /** A (reader, writer) pair of schema nodes by identity: the key of the recursion guard. */
+    private record Pair(JsonNode reader, JsonNode writer) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Pair p && p.reader == reader && p.writer == writer;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(reader) + System.identityHashCode(writer);
+        }
+    }
 
     JsonSchemaCompatibility(Document reader, Document writer, String readerRole, String writerRole) {
         this.readerDoc = reader;
@@ -65,7 +78,7 @@ final class JsonSchemaCompatibility {
         }
         r = resolve(r, readerDoc);
         w = resolve(w, writerDoc);
-        String key = System.identityHashCode(r) + ":" + System.identityHashCode(w);
+        Pair key = new Pair(r, w);
         if (!inProgress.add(key)) {
             return; // a recursive schema compared with itself: assume the cycle holds
         }

@@ -3,7 +3,6 @@ package io.quire.node.schema;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
@@ -32,8 +31,6 @@ import java.util.TreeMap;
 public final class JsonSchemaSupport implements SchemaSupport {
 
     static final ObjectMapper JSON = JsonMapper.builder().build();
-    private static final ObjectMapper SORTED = JsonMapper.builder()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
     /** A parsed document and the documents its references name, by reference name. */
     public record Document(JsonNode root, Map<String, JsonNode> references) {
@@ -69,7 +66,7 @@ public final class JsonSchemaSupport implements SchemaSupport {
     @Override
     public String normalize(String canonical) {
         try {
-            return SORTED.writeValueAsString(sortKeys(JSON.readTree(canonical)));
+            return JSON.writeValueAsString(sortKeys(JSON.readTree(canonical)));
         } catch (JsonProcessingException e) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + e.getOriginalMessage());
         }

@@ -119,13 +119,9 @@ public final class RegistryReads {
         return view.referencedBy(subject, v.version());
     }
 
-    /** One version; soft-deleted ones only with {@code deleted=true}. */
+    /** One version as stored; soft-deleted ones only with {@code deleted=true}. */
     public SchemaVersion version(String subject, VersionSpec spec, boolean deleted) {
-        RegistryView view = access.view();
-        VersionRecord v = find(view, subject, spec, deleted);
-        StoredSchema s = view.schema(v.schemaId()).orElseThrow(
-                () -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, v.schemaId()));
-        return toApi(subject, v, s);
+        return version(subject, spec, deleted, null);
     }
 
     static VersionRecord find(RegistryView view, String subject, VersionSpec spec, boolean deleted) {
@@ -166,6 +162,7 @@ public final class RegistryReads {
                 s.references());
     }
 
+    /** One version, its schema in the {@code format} asked for (see {@link #inFormat}). */
     public SchemaVersion version(String subject, VersionSpec spec, boolean deleted, String format) {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, deleted);
@@ -183,22 +180,19 @@ public final class RegistryReads {
         return access.view().globalLevel().orElse(CompatibilityLevel.DEFAULT);
     }
 
-    public CompatibilityLevel subjectLevel(String subject, boolean defaultToGlobal) {
+    /** The subject's own level; with {@code defaultToGlobal}, the global one when it has none. */
+    public Optional<CompatibilityLevel> subjectLevel(String subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<CompatibilityLevel> own = view.subjectLevel(subject);
-        if (own.isPresent()) {
-            return own.get();
-        }
-        if (defaultToGlobal) {
-            return view.globalLevel().orElse(CompatibilityLevel.DEFAULT);
-        }
-        throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
+        return own.isPresent() || !defaultToGlobal ? own
+                : Optional.of(view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
     }
 
     public Optional<Boolean> globalNormalize() {
         return access.view().globalNormalize();
     }
 
+    /** The subject's own normalize flag; with {@code defaultToGlobal}, the global one when it has none. */
     public Optional<Boolean> subjectNormalize(String subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<Boolean> own = view.subjectNormalize(subject);

@@ -1,6 +1,7 @@
 package io.quire.node.service;
 
 import io.quire.ids.BlockAllocator;
+import io.quire.journal.apply.Applier;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
@@ -69,11 +70,7 @@ public final class RegistryWrites {
         this.metrics = metrics;
     }
 
-    public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, String principal) {
-        return register(subject, req, false, principal);
-    }
-
-    /** As above; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
+    /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
     public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, boolean normalize,
                                                      String principal) {
         validSubject(subject);
@@ -109,16 +106,7 @@ public final class RegistryWrites {
                         () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize),
                         workers)
                 .thenCompose(parsed -> {
-                    RegistryView view = access.view();
-                    Optional<Long> known = view.idForFingerprint(parsed.fingerprint());
-                    if (known.isPresent() && known.get() != id) {
-                        throw RegistryException.of(ErrorCode.ID_DOES_NOT_MATCH,
-                                "Schema already registered with id " + known.get() + " instead of input id " + id);
-                    }
-                    if (known.isEmpty() && view.schemaBytes(id) != null) {
-                        throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
-                                "Overwrite new schema with id " + id + " is not permitted.");
-                    }
+                    refuse(Applier.importedIdClash(access.view(), parsed.fingerprint(), id));
                     return submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
                             parsed.fingerprint(), id, version), principal, SchemaRegistered.class, SchemaRegistered::id);
                 });
@@ -242,7 +230,7 @@ public final class RegistryWrites {
         }
         if (permanent) {
             for (VersionRecord v : view.versions(subject)) {
-                notReferenced(view, subject, v.version());
+                refuse(Applier.referenced(view, subject, v.version()));
             }
         }
         return submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
@@ -265,17 +253,16 @@ public final class RegistryWrites {
             version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
         }
         if (permanent) {
-            notReferenced(view, subject, version);
+            refuse(Applier.referenced(view, subject, version));
         }
         return submit(new DeleteVersion(subject, version, permanent), principal, VersionDeleted.class,
                 VersionDeleted::version);
     }
 
-    private static void notReferenced(RegistryView view, String subject, int version) {
-        List<Long> by = view.referencedBy(subject, version);
-        if (!by.isEmpty()) {
-            throw new RegistryException(ErrorCode.REFERENCE_EXISTS, ErrorCode.REFERENCE_EXISTS.message(
-                    "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
+    /** Refused here, with the applier's own verdict, when it would refuse: nothing doomed reaches the journal. */
+    private static void refuse(Rejected verdict) {
+        if (verdict != null) {
+            throw new RegistryException(verdict.error(), verdict.message());
         }
     }
 

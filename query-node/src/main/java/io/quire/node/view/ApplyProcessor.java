@@ -82,13 +82,13 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
         if (result.alreadyApplied()) {
             return;
         }
-        store.putAll(toBatch(result.changes()));
-        settings.apply(result.changes());
+        List<Changes.Entry> entries = result.changes().entries();
+        store.putAll(toBatch(entries));
+        settings.apply(entries);
         listener.applied(offset, envelope, result.outcome());
     }
 
-    private static List<KeyValue<Bytes, byte[]>> toBatch(Changes changes) {
-        List<Changes.Entry> entries = changes.entries();
+    private static List<KeyValue<Bytes, byte[]>> toBatch(List<Changes.Entry> entries) {
         List<KeyValue<Bytes, byte[]>> batch = new ArrayList<>(entries.size());
         for (Changes.Entry e : entries) {
             batch.add(KeyValue.pair(Bytes.wrap(e.key()), e.value()));
