@@ -30,45 +30,112 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         String command = args.length == 0 ? "help" : args[0];
         String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
-        switch (command) {
-            case "dev" -> run(QuireConfig.from(true, rest, System.getenv()));
-            case "serve" -> run(QuireConfig.from(false, rest, System.getenv()));
-            case "config" -> System.out.print(ConfigKey.markdownTable());
-            case "audit" -> System.exit(AuditCommand.run(rest, System.out));
-            case "broker" -> broker(rest);
-            case "verify" -> System.exit(VerifyCommand.run(rest, System.out));
-            case "rebuild" -> System.exit(RebuildCommand.run(rest, System.out));
-            case "journal" -> System.exit(JournalCommand.run(rest, System.out));
-            case "snapshot" -> System.exit(SnapshotCommand.run(rest, System.out));
-            case "import-confluent" -> System.exit(ImportConfluentCommand.run(rest, System.out));
-            case "hash-password" -> hashPassword(rest);
-            default -> {
-                System.out.println("""
-                        usage: java -jar quire.jar <command> [--flag value ...]
-                          dev      in-process Kafka broker + one node, state under --data-dir (default ./quire-data)
-                          serve    one node against an existing Kafka (--bootstrap-servers)
-                          config   print every setting, its environment variable and default
-                          audit    print the audit trail from the journal (--help for filters)
-                          verify   compare the position digests of nodes (and of an offline rebuild)
-                          rebuild  rebuild a stopped node's view from journal offset 0
-                          journal export|import   the journal as NDJSON, offsets preserved
-                          snapshot --node URL   a snapshot of a running node's view (start new nodes from it)
-                          import-confluent   copy a Confluent Schema Registry (_schemas topic) into Quire, ids kept
-                          broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
-                                 --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
-                                   a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)
-                          hash-password [--cost N]   read a password on stdin, print its bcrypt hash
-                        """);
-                if (!command.equals("help") && !command.equals("--help")) {
-                    System.exit(2);
-                }
+        if ((command.equals("dev") || command.equals("serve")) && !wantsHelp(rest)) {
+            QuireConfig config;
+            try {
+                config = QuireConfig.from(command.equals("dev"), rest, System.getenv());
+            } catch (IllegalArgumentException e) {
+                System.err.println("error: " + e.getMessage());
+                System.err.println("usage: java -jar quire.jar " + command + " [--flag value ...]  (flags: java -jar quire.jar config)");
+                System.exit(2);
+                return;
             }
+            run(config);
+            return;
+        }
+        int code = execute(command, rest, System.in, System.out, System.err);
+        if (code == 0 && command.equals("broker") && !wantsHelp(rest)) {
+            new CountDownLatch(1).await(); // the broker runs until the process is stopped
+        }
+        System.exit(code);
+    }
+
+    /**
+     * Runs every command but the servers: {@code --help} prints a usage text, bad arguments a
+     * one-line error and the usage (exit 2), a failure its message (exit 1); never a stack trace.
+     */
+    static int execute(String command, String[] rest, java.io.InputStream in, java.io.PrintStream out,
+                       java.io.PrintStream err) {
+        try {
+            return switch (command) {
+                case "dev", "serve" -> {
+                    out.println("usage: java -jar quire.jar " + command + " [--flag value ...]\n");
+                    out.print(ConfigKey.markdownTable());
+                    yield 0;
+                }
+                case "config" -> {
+                    out.print(ConfigKey.markdownTable());
+                    yield 0;
+                }
+                case "audit" -> AuditCommand.run(rest, out);
+                case "broker" -> broker(rest, out);
+                case "verify" -> VerifyCommand.run(rest, out);
+                case "rebuild" -> RebuildCommand.run(rest, out);
+                case "journal" -> JournalCommand.run(rest, out);
+                case "snapshot" -> SnapshotCommand.run(rest, out);
+                case "import-confluent" -> ImportConfluentCommand.run(rest, out);
+                case "hash-password" -> hashPassword(rest, in, out);
+                case "help", "--help", "-h" -> {
+                    out.print(USAGE);
+                    yield 0;
+                }
+                default -> {
+                    err.println("error: unknown command '" + command + "'");
+                    err.print(USAGE);
+                    yield 2;
+                }
+            };
+        } catch (IllegalArgumentException | java.time.format.DateTimeParseException
+                 | ArrayIndexOutOfBoundsException e) { // a flag's value that is not a number, a date, or missing
+            err.println("error: " + (e instanceof ArrayIndexOutOfBoundsException ? "a flag is missing its value"
+                    : e.getMessage()));
+            err.println("usage: java -jar quire.jar " + command + " --help");
+            return 2;
+        } catch (Exception e) {
+            err.println("error: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            LOG.debug("{} failed", command, e);
+            return 1;
         }
     }
 
-    private static void broker(String[] args) throws Exception {
+    private static boolean wantsHelp(String[] args) {
+        return Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h");
+    }
+
+    private static final String USAGE = """
+            usage: java -jar quire.jar <command> [--flag value ...]   (<command> --help for its flags)
+              dev      in-process Kafka broker + one node, state under --data-dir (default ./quire-data)
+              serve    one node against an existing Kafka (--bootstrap-servers)
+              config   print every setting, its environment variable and default
+              audit    print the audit trail from the journal (--help for filters)
+              verify   compare the position digests of nodes (and of an offline rebuild)
+              rebuild  rebuild a stopped node's view from journal offset 0
+              journal export|import   the journal as NDJSON, offsets preserved
+              snapshot --node URL   a snapshot of a running node's view (start new nodes from it)
+              import-confluent   copy a Confluent Schema Registry (_schemas topic) into Quire, ids kept
+              broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
+                     --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
+                       a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)
+              hash-password [--cost N]   read a password on stdin, print its bcrypt hash
+            """;
+
+    private static final java.util.Set<String> BROKER_FLAGS = java.util.Set.of("--data-dir", "--port",
+            "--advertised-port", "--node-id", "--controller", "--controller-port", "--voters", "--cluster-id",
+            "--internal-replication");
+
+    /** Starts a broker and returns at once; the JVM stays up with it until it is stopped. */
+    private static int broker(String[] args, java.io.PrintStream out) throws Exception {
+        if (wantsHelp(args)) {
+            out.println("usage: java -jar quire.jar broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N"
+                    + " --controller true|false --controller-port C --voters 1@127.0.0.1:C --cluster-id ID"
+                    + " --internal-replication R]");
+            return 0;
+        }
         java.util.Map<String, String> flags = new java.util.HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        for (int i = 0; i < args.length; i += 2) {
+            if (!BROKER_FLAGS.contains(args[i]) || i + 1 >= args.length) {
+                throw new IllegalArgumentException("unexpected argument '" + args[i] + "'");
+            }
             flags.put(args[i], args[i + 1]);
         }
         EmbeddedKafka.Spec spec = new EmbeddedKafka.Spec(Integer.parseInt(flags.getOrDefault("--node-id", "1")),
@@ -80,21 +147,40 @@ public final class Main {
         EmbeddedKafka kafka = new EmbeddedKafka(java.nio.file.Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
                 spec).start();
         LOG.info("broker ready at {}", kafka.bootstrapServers());
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            kafka.close();
-            stopped.countDown();
-        }, "quire-broker-shutdown"));
-        stopped.await();
+        Runtime.getRuntime().addShutdownHook(new Thread(kafka::close, "quire-broker-shutdown"));
+        return 0;
     }
 
-    private static void hashPassword(String[] args) throws java.io.IOException {
-        int cost = args.length == 2 && args[0].equals("--cost") ? Integer.parseInt(args[1]) : 12;
-        java.io.Console console = System.console();
-        char[] password = console != null ? console.readPassword("password: ")
-                : new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
-                        .readLine().toCharArray();
-        System.out.println(UsersFile.hash(password, cost));
+    private static int hashPassword(String[] args, java.io.InputStream in, java.io.PrintStream out)
+            throws java.io.IOException {
+        if (wantsHelp(args)) {
+            out.println("usage: java -jar quire.jar hash-password [--cost N]   (reads the password on standard input;"
+                    + " N from 4 to 31, default 12)");
+            return 0;
+        }
+        int cost = 12;
+        if (args.length == 2 && args[0].equals("--cost")) {
+            cost = Integer.parseInt(args[1]);
+        } else if (args.length != 0) {
+            throw new IllegalArgumentException("unexpected argument '" + args[0] + "'");
+        }
+        if (cost < 4 || cost > 31) {
+            throw new IllegalArgumentException("--cost must be between 4 and 31");
+        }
+        java.io.Console console = in == System.in ? System.console() : null;
+        char[] password;
+        if (console != null) {
+            password = console.readPassword("password: ");
+        } else {
+            String line = new java.io.BufferedReader(new java.io.InputStreamReader(in,
+                    java.nio.charset.StandardCharsets.UTF_8)).readLine();
+            password = line == null ? null : line.toCharArray();
+        }
+        if (password == null || password.length == 0) {
+            throw new IllegalArgumentException("no password on standard input");
+        }
+        out.println(UsersFile.hash(password, cost));
+        return 0;
     }
 
     private static void run(QuireConfig config) throws Exception {

@@ -15,7 +15,7 @@ import io.quire.node.http.NodeStatus;
 import io.quire.node.kafka.JournalAdmin;
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.security.Authenticator;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.RegistryReads;
 import io.quire.node.service.RegistryWrites;
 import io.quire.node.service.SchemaParsing;

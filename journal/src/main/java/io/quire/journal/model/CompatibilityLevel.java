@@ -32,7 +32,7 @@ public enum CompatibilityLevel {
             return Optional.empty();
         }
         for (CompatibilityLevel l : values()) {
-            if (l.name().equalsIgnoreCase(text.trim())) {
+            if (l.name().equalsIgnoreCase(text)) {
                 return Optional.of(l);
             }
         }

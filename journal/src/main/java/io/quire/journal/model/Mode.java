@@ -20,7 +20,7 @@ public enum Mode {
             return Optional.empty();
         }
         for (Mode m : values()) {
-            if (m.name().equalsIgnoreCase(text.trim())) {
+            if (m.name().equalsIgnoreCase(text)) {
                 return Optional.of(m);
             }
         }

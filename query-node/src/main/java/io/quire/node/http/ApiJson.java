@@ -1,11 +1,13 @@
 package io.quire.node.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.quire.journal.model.ErrorCode;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 
@@ -15,8 +17,12 @@ final class ApiJson {
     static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
     static final String OFFSET_HEADER = "X-Quire-Offset";
 
+    // Strict where a lenient reading could change state the caller did not ask for: a key given
+    // twice, or a second JSON value after the body, is refused rather than silently half-read.
     static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     private ApiJson() {
@@ -33,11 +39,31 @@ final class ApiJson {
                 throw new RegistryException(ErrorCode.BAD_REQUEST, "Request body is null");
             }
             return value;
+        } catch (JsonMappingException e) {
+            if (e.getPath().isEmpty() && String.valueOf(e.getOriginalMessage()).startsWith("Trailing token")) {
+                throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid request body: more than one JSON value");
+            }
+            throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid request body" + field(e)
+                    + ": unexpected value");
         } catch (JsonProcessingException e) {
-            throw new RegistryException(ErrorCode.BAD_REQUEST, e.getOriginalMessage());
+            throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid JSON in the request body: "
+                    + e.getOriginalMessage());
         } catch (java.io.IOException e) {
             throw new RegistryException(ErrorCode.BAD_REQUEST, e.getMessage());
         }
+    }
+
+    /** Where in the body a mapping failed, in JSON terms: {@code " at 'references[0].version'"}. */
+    private static String field(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                path.append(path.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                path.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return path.isEmpty() ? "" : " at '" + path + "'";
     }
 
     static void ok(RoutingContext ctx, Object value) {

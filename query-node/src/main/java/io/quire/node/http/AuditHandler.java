@@ -2,7 +2,7 @@ package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.view.AuditEntry;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import io.quire.journal.model.ErrorCode;
 import io.quire.node.security.Authenticator;
 import io.quire.node.security.Principal;
 import io.quire.node.security.Role;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 

@@ -3,7 +3,7 @@ package io.quire.node.http;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.RegistryReads;
 import io.quire.node.service.RegistryWrites;
 import io.vertx.ext.web.RoutingContext;

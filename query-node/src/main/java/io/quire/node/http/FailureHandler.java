@@ -2,17 +2,26 @@ package io.quire.node.http;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quire.journal.model.ErrorCode;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
+import io.quire.node.schema.InvalidSchemaException;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Renders every failure as {@code {"error_code": N, "message": "..."}}; the one place that does. */
+/**
+ * Renders every failure as {@code {"error_code": N, "message": "..."}}; the one place that does.
+ * A refusal ({@link RegistryException}) shows its message, cleaned of anything that looks like a
+ * Java class name; anything else is an unexpected failure: logged once here with its stack and a
+ * reference number, and answered with that reference only.
+ */
 final class FailureHandler implements Handler<RoutingContext> {
 
     private static final Logger LOG = LoggerFactory.getLogger(FailureHandler.class);
+    private static final AtomicLong REFERENCES = new AtomicLong();
 
     record ErrorBody(@JsonProperty("error_code") int errorCode, String message) {
     }
@@ -23,15 +32,30 @@ final class FailureHandler implements Handler<RoutingContext> {
         while (failure instanceof CompletionException && failure.getCause() != null) {
             failure = failure.getCause();
         }
-        if (ctx.response().ended()) {
+        if (ctx.response().ended() || ctx.response().closed()) {
+            if (failure != null && !(failure instanceof RegistryException)) {
+                LOG.error("failure after the response of {} {} was sent", ctx.request().method(), safePath(ctx), failure);
+            }
             return;
         }
         if (failure instanceof RegistryException r) {
-            ApiJson.send(ctx, r.error().httpStatus, new ErrorBody(r.error().code, r.getMessage()));
+            if (r.retryAfterSeconds() > 0) {
+                ctx.response().putHeader("Retry-After", Integer.toString(r.retryAfterSeconds()));
+            }
+            if (r.error().httpStatus >= 500 && r.getCause() != null) {
+                LOG.error("{} {} answered {}: {}", ctx.request().method(), safePath(ctx), r.error().code,
+                        r.getMessage(), r.getCause());
+            }
+            ApiJson.send(ctx, r.error().httpStatus, new ErrorBody(r.error().code, Messages.clean(r.getMessage())));
             return;
         }
-        if (failure == null) {
-            int status = ctx.statusCode();
+        if (failure instanceof InvalidSchemaException e) {
+            ApiJson.send(ctx, ErrorCode.INVALID_SCHEMA.httpStatus,
+                    new ErrorBody(ErrorCode.INVALID_SCHEMA.code, Messages.clean(e.getMessage())));
+            return;
+        }
+        int status = failure instanceof HttpException h ? h.getStatusCode() : ctx.statusCode();
+        if (failure == null || failure instanceof HttpException && status < 500) {
             ErrorCode code = switch (status) {
                 case 404 -> ErrorCode.NOT_FOUND;
                 case 405 -> ErrorCode.METHOD_NOT_ALLOWED;
@@ -46,9 +70,19 @@ final class FailureHandler implements Handler<RoutingContext> {
                         new ErrorBody(code.code, msg));
                 return;
             }
+            if (status >= 400 && status < 500) {
+                ApiJson.send(ctx, status, new ErrorBody(status, "HTTP " + status));
+                return;
+            }
         }
-        LOG.error("unexpected failure on {} {}", ctx.request().method(), ctx.request().path(), failure);
+        long reference = REFERENCES.incrementAndGet();
+        LOG.error("unexpected failure #{} on {} {}", reference, ctx.request().method(), safePath(ctx), failure);
         ApiJson.send(ctx, 500, new ErrorBody(ErrorCode.STORE_ERROR.code,
-                ErrorCode.STORE_ERROR.message(failure == null ? "status " + ctx.statusCode() : failure.toString())));
+                ErrorCode.STORE_ERROR.message("internal error #" + reference + " (logged on the node)")));
+    }
+
+    private static String safePath(RoutingContext ctx) {
+        String path = ctx.request().path();
+        return path == null ? "?" : Messages.clean(path.length() > 200 ? path.substring(0, 200) + "…" : path);
     }
 }

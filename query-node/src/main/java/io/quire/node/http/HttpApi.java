@@ -98,12 +98,66 @@ public final class HttpApi {
         return req -> {
             String path = req.path();
             if (path == null || !path.startsWith("/")) {
-                req.response().setStatusCode(400).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
-                        .end("{\"error_code\":400,\"message\":\"The request path must start with '/'\"}");
+                badRequest(req, "The request path must start with '/'");
+                return;
+            }
+            if (!decodable(path) || !decodable(req.query())) {
+                badRequest(req, "The request path or query has a malformed percent-encoding");
                 return;
             }
             router.handle(req);
         };
+    }
+
+    private static void badRequest(HttpServerRequest req, String message) {
+        req.response().setStatusCode(400).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
+                .end("{\"error_code\":400,\"message\":\"" + message + "\"}");
+    }
+
+    /** Every '%' is followed by two hex digits and the bytes decode as UTF-8. */
+    static boolean decodable(String raw) {
+        if (raw == null || raw.indexOf('%') < 0) {
+            return true;
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c != '%') {
+                bytes.write(c > 0x7f ? '?' : c);
+                continue;
+            }
+            if (i + 2 >= raw.length() || Character.digit(raw.charAt(i + 1), 16) < 0
+                    || Character.digit(raw.charAt(i + 2), 16) < 0) {
+                return false;
+            }
+            bytes.write(Character.digit(raw.charAt(i + 1), 16) * 16 + Character.digit(raw.charAt(i + 2), 16));
+            i += 2;
+        }
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes.toByteArray()));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A request the HTTP codec could not read (a broken request line, a line or headers over the
+     * limits): the same statuses Vert.x would answer, with a Confluent error body; the connection
+     * is closed after it.
+     */
+    static void invalidRequest(HttpServerRequest req) {
+        Throwable cause = req.decoderResult().cause();
+        int status = cause instanceof io.netty.handler.codec.http.TooLongHttpLineException ? 414
+                : cause instanceof io.netty.handler.codec.http.TooLongHttpHeaderException ? 431 : 400;
+        String message = switch (status) {
+            case 414 -> "The request line is too long";
+            case 431 -> "The request headers are too large";
+            default -> "The request could not be read as HTTP";
+        };
+        req.response().setStatusCode(status).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
+                .putHeader("Connection", "close")
+                .end("{\"error_code\":" + status + ",\"message\":\"" + message + "\"}");
     }
 
     private static void route(Router r, HttpMethod method, String path, Access access,

@@ -30,6 +30,7 @@ public final class HttpVerticle extends VerticleBase {
         }
         return vertx.createHttpServer(options)
                 .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
+                .invalidRequestHandler(HttpApi::invalidRequest)
                 .listen();
     }
 }

@@ -2,7 +2,7 @@ package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.security.Principal;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.VersionSpec;
 import io.vertx.ext.web.RoutingContext;
 

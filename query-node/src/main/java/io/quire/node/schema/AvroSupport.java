@@ -1,9 +1,7 @@
 package io.quire.node.schema;
 
-import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
-import io.quire.node.service.RegistryException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +34,10 @@ public final class AvroSupport implements SchemaSupport {
                     Fingerprints.of(SchemaType.AVRO, canonical, references), schema);
         } catch (AvroRuntimeException | NullPointerException | IllegalArgumentException e) {
             // AvroRuntimeException covers SchemaParseException and AvroTypeException ("Undefined schema").
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA,
+            throw new InvalidSchemaException(
                     "Invalid schema " + abbreviate(text) + ", details: " + e.getMessage());
         } catch (StackOverflowError e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+            throw new InvalidSchemaException("Invalid schema: nested too deeply");
         }
     }
 

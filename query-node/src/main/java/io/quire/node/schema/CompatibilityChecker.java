@@ -15,6 +15,8 @@ public final class CompatibilityChecker {
     public record Earlier(int version, ParsedSchema schema) {
     }
 
+    static final String DIFFERENT_TYPE = "Incompatible because of different schema type";
+
     private CompatibilityChecker() {
     }
 
@@ -32,10 +34,13 @@ public final class CompatibilityChecker {
         for (int i = targets.size() - 1; i >= 0; i--) {
             Earlier old = targets.get(i);
             List<String> found = new ArrayList<>();
-            if (level.backward) {
+            if (old.schema().type() != candidate.type()) {
+                // Confluent's wording; the two schemas cannot be compared by either language's rules.
+                found.add(DIFFERENT_TYPE);
+            } else if (level.backward) {
                 found.addAll(support.readErrors(candidate, old.schema(), "new", "old"));
             }
-            if (level.forward) {
+            if (level.forward && old.schema().type() == candidate.type()) {
                 found.addAll(support.readErrors(old.schema(), candidate, "old", "new"));
             }
             if (!found.isEmpty()) {

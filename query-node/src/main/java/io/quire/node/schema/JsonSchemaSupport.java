@@ -10,10 +10,8 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
-import io.quire.node.service.RegistryException;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -68,7 +66,7 @@ public final class JsonSchemaSupport implements SchemaSupport {
         try {
             return JSON.writeValueAsString(sortKeys(JSON.readTree(canonical)));
         } catch (JsonProcessingException e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + e.getOriginalMessage());
+            throw new InvalidSchemaException("Invalid schema: " + e.getOriginalMessage());
         }
     }
 
@@ -97,33 +95,33 @@ public final class JsonSchemaSupport implements SchemaSupport {
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema " + AvroSupport.abbreviate(text)
+            throw new InvalidSchemaException("Invalid schema " + AvroSupport.abbreviate(text)
                     + ", details: " + e.getOriginalMessage());
         } catch (StackOverflowError e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+            throw new InvalidSchemaException("Invalid schema: nested too deeply");
         }
         if (root == null || !(root.isObject() || root.isBoolean())) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA,
+            throw new InvalidSchemaException(
                     "Invalid schema: a JSON Schema is an object or a boolean");
         }
         SpecificationVersion version = SpecificationVersion.DRAFT_7;
         JsonNode dialect = root.path("$schema");
         if (dialect.isTextual()) {
-            version = draft(dialect.asText()).orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
+            version = draft(dialect.asText()).orElseThrow(() -> new InvalidSchemaException(
                     "Invalid schema: unknown $schema " + dialect.asText()));
         }
         List<Error> errors;
         try {
             errors = metaSchemas.get(version).validate(root);
         } catch (RuntimeException | StackOverflowError e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + e.getMessage());
+            throw new InvalidSchemaException("Invalid schema: " + e.getMessage());
         }
         if (!errors.isEmpty()) {
             StringBuilder why = new StringBuilder();
             for (int i = 0; i < Math.min(3, errors.size()); i++) {
                 why.append(i == 0 ? "" : "; ").append(errors.get(i).getMessage());
             }
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema " + AvroSupport.abbreviate(text)
+            throw new InvalidSchemaException("Invalid schema " + AvroSupport.abbreviate(text)
                     + ", details: " + why);
         }
         return root;

@@ -9,10 +9,8 @@ import com.squareup.wire.schema.internal.parser.OneOfElement;
 import com.squareup.wire.schema.internal.parser.ProtoFileElement;
 import com.squareup.wire.schema.internal.parser.ProtoParser;
 import com.squareup.wire.schema.internal.parser.TypeElement;
-import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
-import io.quire.node.service.RegistryException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,7 +41,7 @@ public final class ProtobufSupport implements SchemaSupport {
         try {
             return parseChecked(text, references, resolvedReferences);
         } catch (StackOverflowError e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+            throw new InvalidSchemaException("Invalid schema: nested too deeply");
         }
     }
 
@@ -62,7 +60,7 @@ public final class ProtobufSupport implements SchemaSupport {
         imports.addAll(file.getPublicImports());
         for (String imp : imports) {
             if (!deps.containsKey(imp) && !wellKnown(imp)) {
-                throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: import \"" + imp
+                throw new InvalidSchemaException("Invalid schema: import \"" + imp
                         + "\" is neither a well-known type nor one of the schema's references");
             }
         }
@@ -101,10 +99,10 @@ public final class ProtobufSupport implements SchemaSupport {
         try {
             return ProtoParser.Companion.parse(Location.get(name), text);
         } catch (RuntimeException e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema " + AvroSupport.abbreviate(text)
+            throw new InvalidSchemaException("Invalid schema " + AvroSupport.abbreviate(text)
                     + ", details: " + e.getMessage());
         } catch (StackOverflowError e) {
-            throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: nested too deeply");
+            throw new InvalidSchemaException("Invalid schema: nested too deeply");
         }
     }
 
@@ -116,11 +114,11 @@ public final class ProtobufSupport implements SchemaSupport {
                 Set<String> names = new HashSet<>();
                 for (FieldElement f : allFields(m)) {
                     if (f.getTag() < 1 || f.getTag() > 536_870_911 || (f.getTag() >= 19_000 && f.getTag() <= 19_999)) {
-                        throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: field " + scope
+                        throw new InvalidSchemaException("Invalid schema: field " + scope
                                 + m.getName() + "." + f.getName() + " has the invalid number " + f.getTag());
                     }
                     if (!tags.add(f.getTag()) || !names.add(f.getName())) {
-                        throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: field " + scope
+                        throw new InvalidSchemaException("Invalid schema: field " + scope
                                 + m.getName() + "." + f.getName() + " repeats a field number or name");
                     }
                 }

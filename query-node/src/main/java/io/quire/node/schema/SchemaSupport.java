@@ -12,7 +12,7 @@ public interface SchemaSupport {
 
     /**
      * Parses {@code text}; {@code resolvedReferences} maps each reference name to the schema text it
-     * points to, in dependency order. Throws {@link io.quire.node.service.RegistryException} (42201).
+     * points to, in dependency order. Throws {@link InvalidSchemaException} (42201).
      */
     ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences);
 

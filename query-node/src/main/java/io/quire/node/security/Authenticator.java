@@ -2,7 +2,7 @@ package io.quire.node.security;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.config.QuireConfig;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;

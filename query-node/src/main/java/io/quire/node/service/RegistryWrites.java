@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.node.error.RegistryException;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.Command;

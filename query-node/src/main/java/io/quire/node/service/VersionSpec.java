@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 
 /** A version as a client names it: a positive number, {@code latest} or {@code -1}. */

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.view.RegistryView;
 

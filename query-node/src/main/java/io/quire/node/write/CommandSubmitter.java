@@ -4,7 +4,7 @@ import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.ErrorCode;
-import io.quire.node.service.RegistryException;
+import io.quire.node.error.RegistryException;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.view.AppliedTracker.Applied;
 import java.nio.charset.StandardCharsets;

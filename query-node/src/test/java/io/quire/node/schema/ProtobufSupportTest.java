@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import io.quire.journal.model.SchemaReference;
-import io.quire.node.service.RegistryException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +53,7 @@ class ProtobufSupportTest {
 
     @Test
     void importsMustBeWellKnownOrReferences() {
-        assertThrows(RegistryException.class, () -> proto.parse(ORDER, List.of(), Map.of()));
+        assertThrows(InvalidSchemaException.class, () -> proto.parse(ORDER, List.of(), Map.of()));
         assertTrue(parse(ORDER).canonical().startsWith("syntax = \"proto3\";"), "no banner comment first");
         assertTrue(parse(ORDER).canonical().contains("message Order"));
     }
