@@ -26,6 +26,7 @@ import io.quire.node.view.Snapshots;
 import io.quire.node.view.StoreKv;
 import io.quire.node.view.ViewStore;
 import io.quire.node.write.CommandSubmitter;
+import io.quire.node.exec.BoundedPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -60,6 +61,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class QuireNode implements NodeStatus, AutoCloseable {
 
+    static final int WORKER_QUEUE_PER_THREAD = 1_000;
+    static final int HASH_QUEUE = 256;
+    static final int ADMIN_SCAN_QUEUE = 8;
+
     private static final Logger LOG = LoggerFactory.getLogger(QuireNode.class);
 
     private final QuireConfig config;
@@ -82,7 +87,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private Producer<byte[], byte[]> producer;
     private CommandSubmitter submitter;
     private BlockAllocator allocator;
-    private ExecutorService workers;
+    private BoundedPool workers;
+    private BoundedPool outcomes;
+    private BoundedPool hashing;
+    private BoundedPool adminScans;
     private ScheduledExecutorService housekeeping;
     private Vertx vertx;
     private int httpPort;
@@ -106,16 +114,19 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 startEndOffset);
 
         startStreams();
+        int cores = Runtime.getRuntime().availableProcessors();
+        // Separate pools, so that one kind of work cannot starve another: schema work (parse,
+        // check), password hashing and admin scans are bounded and answer 429 when full; the
+        // completions of admitted commands never refuse (see BoundedPool).
+        workers = BoundedPool.bounded("worker", config.effectiveWorkerThreads(), WORKER_QUEUE_PER_THREAD
+                * config.effectiveWorkerThreads());
+        outcomes = BoundedPool.unbounded("outcome", Math.max(2, cores));
+        hashing = BoundedPool.bounded("password-hash", Math.max(1, cores / 2), HASH_QUEUE);
+        adminScans = BoundedPool.bounded("admin-scan", 1, ADMIN_SCAN_QUEUE);
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         submitter = new CommandSubmitter(producer, config.journalTopic(), config.nodeId(), tracker,
-                config.writeTimeoutMs(), Clock.systemUTC());
+                config.writeTimeoutMs(), Clock.systemUTC(), outcomes, CommandSubmitter.DEFAULT_QUEUE);
         allocator = new BlockAllocator(this::lease, config.idBlockSize());
-        AtomicInteger workerNo = new AtomicInteger();
-        workers = Executors.newFixedThreadPool(config.effectiveWorkerThreads(), r -> {
-            Thread t = new Thread(r, "quire-worker-" + workerNo.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, endOffset.get() - 1 - tracker.appliedOffset()),
                 skippedCorrupt::get, allocator::leases);
         housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -128,9 +139,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         SchemaParsing parsing = new SchemaParsing(config.limits());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
         HttpApi.Deps deps = new HttpApi.Deps(new RegistryReads(access),
-                new RegistryWrites(access, parsing, submitter, allocator, workers, metrics), access,
-                tracker, metrics, this, workers, config.maxBodyBytes(), config.readWaitTimeoutMs(),
-                config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), workers),
+                new RegistryWrites(access, parsing, submitter, allocator, workers, metrics, config.writeTimeoutMs()), access,
+                tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
+                config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), hashing),
                 config.security().authMetrics());
         httpPort = config.port() == 0 ? freePort() : config.port();
         vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), httpPort, config.security()),
@@ -321,8 +332,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         if (streams != null) {
             streams.close(Duration.ofSeconds(30));
         }
-        if (workers != null) {
-            workers.shutdownNow();
+        for (BoundedPool pool : new BoundedPool[] {workers, outcomes, hashing, adminScans}) {
+            if (pool != null) {
+                pool.close();
+            }
         }
         if (admin != null) {
             admin.close();

@@ -30,6 +30,7 @@ public enum ErrorCode {
     NOT_FOUND(404, 404, "HTTP 404 Not Found"),
     METHOD_NOT_ALLOWED(405, 405, "HTTP 405 Method Not Allowed"),
     UNPROCESSABLE(422, 422, "%s"),
+    TOO_MANY_REQUESTS(429, 429, "Too many requests: %s"),
     STORE_ERROR(50001, 500, "Error in the backend datastore: %s"),
     OPERATION_TIMEOUT(50002, 500, "Operation timed out: %s"),
     FORWARDING_ERROR(50003, 500, "Error while forwarding the request: %s"),

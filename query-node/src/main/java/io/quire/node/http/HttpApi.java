@@ -20,7 +20,7 @@ public final class HttpApi {
 
     /** Everything the handlers need. */
     public record Deps(RegistryReads reads, RegistryWrites writes, ViewAccess access, AppliedTracker tracker,
-                       QuireMetrics metrics, NodeStatus status, Executor workers, long maxBodyBytes,
+                       QuireMetrics metrics, NodeStatus status, Executor adminScans, long maxBodyBytes,
                        long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics) {
     }
 
@@ -30,11 +30,11 @@ public final class HttpApi {
     public static Router router(Vertx vertx, Deps d) {
         Router r = Router.router(vertx);
         SubjectsHandler subjects = new SubjectsHandler(d.reads(), d.writes(), d.maxPageSize());
-        AuditHandler audit = new AuditHandler(d.access(), d.workers(), d.maxPageSize());
+        AuditHandler audit = new AuditHandler(d.access(), d.adminScans(), d.maxPageSize());
         SchemasHandler schemas = new SchemasHandler(d.reads(), d.maxPageSize());
         ConfigHandler config = new ConfigHandler(d.reads(), d.writes());
         CompatibilityHandler compat = new CompatibilityHandler(d.writes());
-        OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.workers());
+        OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
 
         r.route().handler(ctx -> timed(ctx, d.metrics()));
         r.route().handler(BodyHandler.create(false).setBodyLimit(d.maxBodyBytes()));

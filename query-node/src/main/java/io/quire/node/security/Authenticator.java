@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -98,6 +99,10 @@ public final class Authenticator {
         }
         String name = decoded.substring(0, colon);
         String password = decoded.substring(colon + 1);
+        Optional<Principal> recent = users.recentlyVerified(name, password);
+        if (recent.isPresent()) {
+            return CompletableFuture.completedFuture(recent.get()); // a cache hit stays on the caller's thread
+        }
         return CompletableFuture.supplyAsync(() -> users.verify(name, password)
                 .orElseThrow(() -> unauthorized("invalid credentials")), workers);
     }

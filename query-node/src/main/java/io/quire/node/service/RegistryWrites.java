@@ -43,7 +43,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Writes, and the reads that need parsing. The expensive part (parse, canonical form,
@@ -52,7 +55,8 @@ import java.util.function.Function;
  */
 public final class RegistryWrites {
 
-    static final int MAX_ATTEMPTS = 8;
+    static final long MAX_PAUSE_MS = 100;
+    static final int MAX_WAITING_PER_SUBJECT = 1_000;
 
     private final ViewAccess access;
     private final SchemaParsing parsing;
@@ -60,15 +64,19 @@ public final class RegistryWrites {
     private final BlockAllocator ids;
     private final Executor workers;
     private final QuireMetrics metrics;
+    private final long writeTimeoutMs;
+    private final SubjectQueue subjects;
 
     public RegistryWrites(ViewAccess access, SchemaParsing parsing, CommandSubmitter submitter, BlockAllocator ids,
-                          Executor workers, QuireMetrics metrics) {
+                          Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
         this.access = access;
         this.parsing = parsing;
         this.submitter = submitter;
         this.ids = ids;
         this.workers = workers;
         this.metrics = metrics;
+        this.writeTimeoutMs = writeTimeoutMs;
+        this.subjects = new SubjectQueue(MAX_WAITING_PER_SUBJECT);
     }
 
     /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
@@ -92,10 +100,19 @@ public final class RegistryWrites {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");
         }
-        return CompletableFuture.supplyAsync(
-                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized),
-                        workers)
-                .thenCompose(parsed -> attempt(subject, parsed, principal, 1));
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
+        return work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
+                .thenCompose(parsed -> {
+                    RegistryView now = access.view();
+                    Optional<Written<Long>> known = alreadyInSubject(now, subject, parsed);
+                    if (known.isPresent()) {
+                        return CompletableFuture.completedFuture(known.get());
+                    }
+                    if (now.effectiveLevel(subject) == CompatibilityLevel.NONE) {
+                        return attempt(subject, parsed, principal, 1, deadline); // nothing to check, nothing to order
+                    }
+                    return subjects.run(subject, () -> attempt(subject, parsed, principal, 1, deadline));
+                });
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
@@ -103,9 +120,7 @@ public final class RegistryWrites {
                                                           boolean normalize, String principal) {
         long id = req.id();
         int version = req.version() == null || req.version() < 0 ? 0 : req.version();
-        return CompletableFuture.supplyAsync(
-                        () -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize),
-                        workers)
+        return work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize))
                 .thenCompose(parsed -> {
                     refuse(Applier.importedIdClash(access.view(), parsed.fingerprint(), id));
                     return submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
@@ -113,40 +128,86 @@ public final class RegistryWrites {
                 });
     }
 
-    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n) {
-        RegistryView view = access.view();
-        writable(view, subject);
+    /** The id and offset when this content is already a live version of the subject: nothing to write. */
+    private static Optional<Written<Long>> alreadyInSubject(RegistryView view, String subject, ParsedSchema parsed) {
         Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
         if (existing.isPresent()) {
             for (int v : view.versionsWithId(subject, existing.get())) {
                 if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
-                    return CompletableFuture.completedFuture(new Written<>(existing.get(), view.position().offset()));
+                    return Optional.of(new Written<>(existing.get(), view.position().offset()));
                 }
             }
         }
-        CompatibilityLevel level = view.effectiveLevel(subject);
-        long revision = view.revision(subject);
-        List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
-                earlier(view, subject, level));
-        if (!problems.isEmpty()) {
-            throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
-        }
-        CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
-                .orElseGet(() -> freshId(view));
-        return id.thenCompose(proposed -> submitter.submit(new RegisterSchema(subject, parsed.type(),
-                        parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision), principal))
-                .thenComposeAsync(applied -> {
-                    if (applied.outcome() instanceof Conflict c) {
-                        metrics.writeConflict();
-                        if (n >= MAX_ATTEMPTS) {
-                            throw RegistryException.of(ErrorCode.STORE_ERROR,
-                                    "gave up after " + n + " concurrent changes to the subject: " + c.reason());
+        return Optional.empty();
+    }
+
+    /**
+     * One check-and-submit round on a worker. A conflict (another node changed the subject, or the
+     * level, since the check) is retried after a short, growing, jittered pause until the write
+     * timeout; then the caller gets a retryable 50002, never a 50001.
+     */
+    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n,
+                                                     long deadline) {
+        return workCompose(() -> {
+            if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
+                throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
+                        + "' has too many writes in flight on this node to take this one in time; retry");
+            }
+            RegistryView view = access.view();
+            writable(view, subject);
+            Optional<Written<Long>> known = alreadyInSubject(view, subject, parsed);
+            if (known.isPresent()) {
+                return CompletableFuture.completedFuture(known.get());
+            }
+            Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+            CompatibilityLevel level = view.effectiveLevel(subject);
+            long revision = view.revision(subject);
+            List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
+                    earlier(view, subject, level));
+            if (!problems.isEmpty()) {
+                throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
+            }
+            CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
+                    .orElseGet(() -> freshId(view));
+            return id.thenCompose(proposed -> submitter.submit(new RegisterSchema(subject, parsed.type(),
+                            parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision),
+                            principal))
+                    .thenCompose(applied -> {
+                        if (applied.outcome() instanceof Conflict c) {
+                            metrics.writeConflict();
+                            long pauseMs = Math.min(MAX_PAUSE_MS, 1L << Math.min(n, 8));
+                            pauseMs = pauseMs / 2 + ThreadLocalRandom.current().nextLong(pauseMs + 1);
+                            if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline) {
+                                throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1,
+                                        "subject '" + subject + "' kept changing under " + n
+                                                + " attempts (other nodes are writing to it); retry");
+                            }
+                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, principal, n + 1, deadline));
                         }
-                        return attempt(subject, parsed, principal, n + 1);
-                    }
-                    SchemaRegistered r = expect(applied, SchemaRegistered.class);
-                    return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
-                }, workers);
+                        SchemaRegistered r = expect(applied, SchemaRegistered.class);
+                        return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
+                    });
+        });
+    }
+
+    private static CompletableFuture<Void> pause(long ms) {
+        return new CompletableFuture<Void>().completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Work on a worker. A full worker queue is a failed future here (429), never an exception
+     * thrown into whichever thread completed the stage before.
+     */
+    private <T> CompletableFuture<T> work(Supplier<T> task) {
+        try {
+            return CompletableFuture.supplyAsync(task, workers);
+        } catch (RegistryException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private <T> CompletableFuture<T> workCompose(Supplier<CompletableFuture<T>> task) {
+        return work(task).thenCompose(f -> f);
     }
 
     /** An id from this node's blocks that no imported schema holds. */
@@ -177,7 +238,7 @@ public final class RegistryWrites {
     public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted,
                                                    boolean normalize) {
         SchemaType type = schemaType(req.schemaType());
-        return CompletableFuture.supplyAsync(() -> {
+        return work(() -> {
             RegistryView view = access.view();
             var record = view.subject(subject);
             if (record.isEmpty() || record.get().softDeleted() && !deleted) {
@@ -196,7 +257,7 @@ public final class RegistryWrites {
                 }
             }
             throw new RegistryException(ErrorCode.SCHEMA_NOT_FOUND, "Schema not found");
-        }, workers);
+        });
     }
 
     /**
@@ -205,7 +266,7 @@ public final class RegistryWrites {
      */
     public CompletableFuture<List<String>> checkCompatibility(String subject, VersionSpec spec, RegisterRequest req) {
         SchemaType type = schemaType(req.schemaType());
-        return CompletableFuture.supplyAsync(() -> {
+        return work(() -> {
             RegistryView view = access.view();
             ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
             CompatibilityLevel level = view.effectiveLevel(subject);
@@ -220,7 +281,7 @@ public final class RegistryWrites {
                 against = earlier(view, subject, level);
             }
             return CompatibilityChecker.check(parsing.support(type), level, parsed, against);
-        }, workers);
+        });
     }
 
     public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {

@@ -10,12 +10,15 @@ import io.quire.node.view.AppliedTracker.Applied;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -23,8 +26,17 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * The one submit-and-wait path: wrap a command in an envelope, append it to the journal and
  * complete when this node has applied it, with the outcome and the offset. Bounded by the write
  * timeout (50002); a refused append is a store error (50001).
+ *
+ * <p>Sends go through one thread, because {@code send} blocks while the producer has no
+ * metadata (brokers away). Its queue is bounded (a full queue answers 429 at once) and a command
+ * whose caller has already been answered — timed out while it waited — is dropped, never sent:
+ * an answer of 50002 means the command did not reach the journal later from this queue. The
+ * producer's delivery timeout bounds what happens after the hand-over. Outcomes are handed to the
+ * caller on {@code callbacks}, never on the applier thread that completes them.
  */
 public final class CommandSubmitter implements AutoCloseable {
+
+    public static final int DEFAULT_QUEUE = 10_000;
 
     private final Producer<byte[], byte[]> producer;
     private final String topic;
@@ -32,21 +44,25 @@ public final class CommandSubmitter implements AutoCloseable {
     private final AppliedTracker tracker;
     private final long timeoutMs;
     private final Clock clock;
-    // send() can block while the producer has no metadata (brokers down): never on an event loop.
-    private final ExecutorService sender = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "quire-journal-sender");
-        t.setDaemon(true);
-        return t;
-    });
+    private final Executor callbacks;
+    private final ThreadPoolExecutor sender;
+    private final AtomicLong dropped = new AtomicLong();
 
     public CommandSubmitter(Producer<byte[], byte[]> producer, String topic, String nodeId, AppliedTracker tracker,
-                            long timeoutMs, Clock clock) {
+                            long timeoutMs, Clock clock, Executor callbacks, int queueCapacity) {
         this.producer = producer;
         this.topic = topic;
         this.nodeId = nodeId;
         this.tracker = tracker;
         this.timeoutMs = timeoutMs;
         this.clock = clock;
+        this.callbacks = callbacks;
+        this.sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(queueCapacity),
+                r -> {
+                    Thread t = new Thread(r, "quire-journal-sender");
+                    t.setDaemon(true);
+                    return t;
+                }, new ThreadPoolExecutor.AbortPolicy());
     }
 
     public CompletableFuture<Applied> submit(Command command, String principal) {
@@ -56,22 +72,15 @@ public final class CommandSubmitter implements AutoCloseable {
         // Never a null key: Kafka Streams skips null-keyed records when it restores a global store.
         byte[] key = commandId.getBytes(StandardCharsets.UTF_8);
         CompletableFuture<Applied> applied = tracker.expect(commandId);
+        applied.orTimeout(timeoutMs, TimeUnit.MILLISECONDS);
         try {
-            sender.execute(() -> {
-                try {
-                    producer.send(new ProducerRecord<>(topic, 0, key, bytes), (md, err) -> {
-                        if (err != null) {
-                            fail(commandId, applied, err);
-                        }
-                    });
-                } catch (RuntimeException e) {
-                    fail(commandId, applied, e);
-                }
-            });
-        } catch (RuntimeException e) {
-            fail(commandId, applied, e);
+            sender.execute(() -> send(commandId, applied, key, bytes));
+        } catch (RejectedExecutionException e) {
+            tracker.forget(commandId);
+            return CompletableFuture.failedFuture(RegistryException.retryLater(ErrorCode.TOO_MANY_REQUESTS, 1,
+                    "the journal send queue of this node is full (" + sender.getQueue().size() + " commands); retry"));
         }
-        return applied.orTimeout(timeoutMs, TimeUnit.MILLISECONDS).handle((a, err) -> {
+        return applied.handleAsync((a, err) -> {
             if (err == null) {
                 return a;
             }
@@ -85,13 +94,36 @@ public final class CommandSubmitter implements AutoCloseable {
             if (cause instanceof RegistryException r) {
                 throw r;
             }
-            throw RegistryException.of(ErrorCode.STORE_ERROR, "journal append failed: " + cause.getMessage());
-        });
+            throw RegistryException.withCause(ErrorCode.STORE_ERROR, cause, "journal append failed");
+        }, callbacks);
     }
 
-    private void fail(String commandId, CompletableFuture<Applied> applied, Throwable err) {
-        tracker.forget(commandId);
-        applied.completeExceptionally(err);
+    private void send(String commandId, CompletableFuture<Applied> applied, byte[] key, byte[] bytes) {
+        if (applied.isDone()) {
+            dropped.incrementAndGet(); // its caller was answered while it waited: never append it
+            return;
+        }
+        try {
+            producer.send(new ProducerRecord<>(topic, 0, key, bytes), (md, err) -> {
+                if (err != null) {
+                    tracker.forget(commandId);
+                    applied.completeExceptionally(err);
+                }
+            });
+        } catch (RuntimeException e) {
+            tracker.forget(commandId);
+            applied.completeExceptionally(e);
+        }
+    }
+
+    /** Commands dropped unsent because their caller had already been answered. */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    /** Commands waiting for the sender thread. */
+    public int queued() {
+        return sender.getQueue().size();
     }
 
     @Override
