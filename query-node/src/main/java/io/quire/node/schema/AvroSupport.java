@@ -11,8 +11,9 @@ import org.apache.avro.AvroRuntimeException;
 
 /**
  * Avro through Apache Avro itself: {@link Schema.Parser} to parse (named types of referenced
- * schemas parsed first into the same parser), {@code Schema.toString()} as the canonical form (what
- * Confluent stores and returns), {@link SchemaCompatibility} for the reader/writer check.
+ * schemas parsed first into the same parser), {@code Schema.toString(referenced, false)} as the
+ * canonical form (what Confluent stores and returns: referenced types by name),
+ * {@link SchemaCompatibility} for the reader/writer check.
  */
 public final class AvroSupport implements SchemaSupport {
 
@@ -25,13 +26,18 @@ public final class AvroSupport implements SchemaSupport {
     public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
         Schema.Parser parser = new Schema.Parser();
         try {
+            List<Schema> referenced = new ArrayList<>(resolvedReferences.size());
             for (String refText : resolvedReferences.values()) {
-                parser.parse(refText);
+                referenced.add(parser.parse(refText));
             }
             Schema schema = parser.parse(text);
-            String canonical = schema.toString();
+            // As Confluent stores it: the referenced named types by name, not inlined, so a client
+            // that loads the references too does not see them twice, and the spelling of a
+            // reference does not change the text.
+            String canonical = schema.toString(referenced, false);
             return new ParsedSchema(SchemaType.AVRO, canonical, references,
-                    Fingerprints.of(SchemaType.AVRO, canonical, references), schema);
+                    Fingerprints.of(SchemaType.AVRO, canonical, references), schema,
+                    referenced.isEmpty() ? null : schema.toString());
         } catch (AvroRuntimeException | NullPointerException | IllegalArgumentException e) {
             // AvroRuntimeException covers SchemaParseException and AvroTypeException ("Undefined schema").
             throw new InvalidSchemaException(

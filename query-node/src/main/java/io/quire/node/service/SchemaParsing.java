@@ -17,6 +17,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Parsing at the edge: picks the language, resolves references against the local view and keeps
@@ -36,9 +37,15 @@ public final class SchemaParsing {
     };
 
     private final QuireConfig.Limits limits;
+    private final int maxResolvedReferences;
 
     public SchemaParsing(QuireConfig.Limits limits) {
+        this(limits, MAX_RESOLVED_REFERENCES);
+    }
+
+    SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences) {
         this.limits = limits;
+        this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());
         languages.put(SchemaType.JSON, new JsonSchemaSupport());
         languages.put(SchemaType.PROTOBUF, new ProtobufSupport());
@@ -79,7 +86,20 @@ public final class SchemaParsing {
                     + " references, the limit is " + limits.maxReferences());
         }
         List<SchemaReference> pinned = pin(view, references);
-        return support(type).parse(text, pinned, resolve(view, pinned, 1));
+        return knownForm(view, support(type).parse(text, pinned, resolve(view, pinned, 1)));
+    }
+
+    /**
+     * The schema in the form the view knows it by: when its canonical text is new but an earlier
+     * release stored the same content under another text (Avro references inlined, ADR 0006), the
+     * stored form, so that the content keeps its id.
+     */
+    static ParsedSchema knownForm(RegistryView view, ParsedSchema parsed) {
+        Optional<ParsedSchema> legacy = parsed.legacy();
+        if (legacy.isEmpty() || view.idForFingerprint(parsed.fingerprint()).isPresent()) {
+            return parsed;
+        }
+        return view.idForFingerprint(legacy.get().fingerprint()).isPresent() ? legacy.get() : parsed;
     }
 
     /** References as stored: a version of -1 ("latest") becomes the subject's latest live version now. */
@@ -117,8 +137,22 @@ public final class SchemaParsing {
         return parsed;
     }
 
+    /** Reference versions one request may resolve, all levels together: beyond it, 42201. */
+    static final int MAX_RESOLVED_REFERENCES = 1_000;
+
+    /**
+     * Every schema the references name, transitively, dependencies first, by reference name. Each
+     * subject version is resolved once per request, so a diamond of references costs one visit
+     * per version, not one per path; the number of versions visited is bounded.
+     */
     private Map<String, String> resolve(RegistryView view, List<SchemaReference> references, int depth) {
         Map<String, String> resolved = new LinkedHashMap<>();
+        resolveInto(view, references, depth, resolved, new java.util.HashSet<>());
+        return resolved;
+    }
+
+    private void resolveInto(RegistryView view, List<SchemaReference> references, int depth,
+                             Map<String, String> resolved, java.util.Set<String> visited) {
         if (!references.isEmpty() && depth > limits.maxReferenceDepth()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
                     "Invalid schema: references nest deeper than " + limits.maxReferenceDepth());
@@ -133,9 +167,14 @@ public final class SchemaParsing {
                             "Invalid schema: reference " + r.name() + " to subject " + r.subject() + " version "
                                     + r.version() + " does not exist"));
             StoredSchema target = view.schema(v.schemaId()).orElseThrow();
-            resolved.putAll(resolve(view, target.references(), depth + 1));
-            resolved.put(r.name(), target.schema());
+            if (visited.add(r.subject() + '\u0000' + v.version())) {
+                if (visited.size() > maxResolvedReferences) {
+                    throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: its references name more than "
+                            + maxResolvedReferences + " schema versions");
+                }
+                resolveInto(view, target.references(), depth + 1, resolved, visited);
+            }
+            resolved.putIfAbsent(r.name(), target.schema());
         }
-        return resolved;
     }
 }

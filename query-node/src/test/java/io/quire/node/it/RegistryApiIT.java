@@ -247,6 +247,8 @@ class RegistryApiIT {
         Http.Response read = http.get("/subjects/ref-order/versions/1");
         assertEquals("ref-customer", read.json().get("references").get(0).get("subject").asText());
         assertEquals(1, read.json().get("references").get(0).get("version").asInt(), "latest is pinned when stored");
+        assertEquals(order, read.json().get("schema").asText(), "stored as registered: Customer by name, not inlined");
+        assertEquals(order, http.get("/schemas/ids/" + orderId).json().get("schema").asText());
         assertEquals("[" + orderId + "]", http.get("/subjects/ref-customer/versions/1/referencedby").body());
         assertEquals("[]", http.get("/subjects/ref-order/versions/1/referencedby").body());
         Http.Response lookup = http.post("/subjects/ref-order", "{\"schema\":" + quote(order)

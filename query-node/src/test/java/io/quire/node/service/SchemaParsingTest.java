@@ -1,0 +1,152 @@
+package io.quire.node.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.journal.apply.Applier;
+import io.quire.journal.apply.ApplyResult;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.view.InMemoryKv;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.config.QuireConfig;
+import io.quire.node.error.RegistryException;
+import io.quire.node.schema.Fingerprints;
+import io.quire.node.schema.ParsedSchema;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Parsing at the edge against a view built by the real applier in memory: references and their forms. */
+class SchemaParsingTest {
+
+    static final String DEP = "{\"type\":\"record\",\"name\":\"Dep\",\"namespace\":\"n\",\"fields\":[{\"name\":\"x\",\"type\":\"int\"}]}";
+    static final String ROOT_FULL = "{\"type\":\"record\",\"name\":\"Root\",\"namespace\":\"n\",\"fields\":[{\"name\":\"d\",\"type\":\"n.Dep\"}]}";
+    static final String ROOT_SHORT = "{\"type\":\"record\",\"name\":\"Root\",\"namespace\":\"n\",\"fields\":[{\"name\":\"d\",\"type\":\"Dep\"}]}";
+
+    final Applier applier = new Applier();
+    final InMemoryKv kv = new InMemoryKv();
+    final RegistryView view = new RegistryView(kv);
+    final SchemaParsing parsing = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000));
+    final long[] reads = new long[1];
+    /** The same view, counting its reads: the work a parse does. */
+    final RegistryView counted = new RegistryView(new io.quire.journal.view.KvReader() {
+        @Override
+        public byte[] get(byte[] key) {
+            reads[0]++;
+            return kv.get(key);
+        }
+
+        @Override
+        public void scan(byte[] prefix, KvVisitor visitor) {
+            reads[0]++;
+            kv.scan(prefix, visitor);
+        }
+    });
+    long offset;
+    long nextId = 1;
+
+    Outcome append(Command c) {
+        ApplyResult r = applier.apply(view, offset, Envelope.of("c" + offset, "n", "t", 1L, c));
+        offset++;
+        kv.apply(r.changes());
+        return r.outcome();
+    }
+
+    long register(String subject, ParsedSchema p) {
+        if (nextId == 1) {
+            append(new LeaseIdBlock("n", "r", 1000));
+        }
+        Outcome o = append(new RegisterSchema(subject, p.type(), p.canonical(), p.references(), p.fingerprint(),
+                nextId++, view.effectiveLevel(subject), view.revision(subject)));
+        return assertInstanceOf(SchemaRegistered.class, o).id();
+    }
+
+    static List<SchemaReference> dep() {
+        return List.of(new SchemaReference("n.Dep", "dep", 1));
+    }
+
+    @Test
+    void avroReferencesAreStoredByNameWhateverTheirSpelling() {
+        register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
+        ParsedSchema full = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
+        ParsedSchema shortName = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        assertEquals(ROOT_SHORT, full.canonical(), "the referenced record is named, not inlined");
+        assertFalse(full.canonical().contains("\"x\""), full.canonical());
+        assertEquals(full.fingerprint(), shortName.fingerprint(), "the spelling of the reference does not matter");
+    }
+
+    @Test
+    void aSchemaStoredInlinedByAnEarlierReleaseKeepsItsId() {
+        register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
+        ParsedSchema now = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
+        // What an earlier release journaled: the referenced record inlined, fingerprinted as such.
+        String inlined = now.legacyCanonical();
+        assertTrue(inlined.contains("\"x\""), inlined);
+        long oldId = register("root", new ParsedSchema(SchemaType.AVRO, inlined, dep(),
+                Fingerprints.of(SchemaType.AVRO, inlined, dep()), null));
+        ParsedSchema again = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        assertEquals(inlined, again.canonical(), "the stored form is found and kept");
+        assertEquals(oldId, view.idForFingerprint(again.fingerprint()).orElseThrow());
+        assertEquals(again.fingerprint(), parsing.parseStored(view, oldId).fingerprint(),
+                "the stored inlined text still parses beside its references, as the same content");
+    }
+
+    @Test
+    void aDiamondOfReferencesIsResolvedOncePerVersion() {
+        // level k has two records, each referring to both records of level k-1: 2^16 paths, 32 versions.
+        register("l0a", parsing.parse(view, SchemaType.AVRO, rec("L0a", List.of()), List.of()));
+        register("l0b", parsing.parse(view, SchemaType.AVRO, rec("L0b", List.of()), List.of()));
+        for (int k = 1; k < 16; k++) {
+            List<SchemaReference> refs = List.of(new SchemaReference("n.L" + (k - 1) + "a", "l" + (k - 1) + "a", 1),
+                    new SchemaReference("n.L" + (k - 1) + "b", "l" + (k - 1) + "b", 1));
+            for (String side : List.of("a", "b")) {
+                register("l" + k + side, parsing.parse(view, SchemaType.AVRO,
+                        rec("L" + k + side, List.of("n.L" + (k - 1) + "a", "n.L" + (k - 1) + "b")), refs));
+            }
+        }
+        long readsBefore = reads[0];
+        ParsedSchema top = parsing.parse(counted, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
+                List.of(new SchemaReference("n.L15a", "l15a", 1), new SchemaReference("n.L15b", "l15b", 1)));
+        assertNotEquals(null, top.fingerprint());
+        long used = reads[0] - readsBefore;
+        assertTrue(used < 1_000, used + " view reads for 32 versions (one visit per path would be over 2^16)");
+    }
+
+    @Test
+    void tooManyReferencedVersionsIsAnInvalidSchema() {
+        List<SchemaReference> refs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            register("many" + i, parsing.parse(view, SchemaType.AVRO, rec("M" + i, List.of()), List.of()));
+            refs.add(new SchemaReference("n.M" + i, "many" + i, 1));
+            names.add("n.M" + i);
+        }
+        SchemaParsing tight = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 30);
+        RegistryException e = assertThrows(RegistryException.class,
+                () -> tight.parse(view, SchemaType.AVRO, rec("Wide", names), refs));
+        assertEquals(ErrorCode.INVALID_SCHEMA, e.error());
+        assertTrue(e.getMessage().contains("more than 30"), e.getMessage());
+    }
+
+    /** A record with one field per named type it uses. */
+    static String rec(String name, List<String> uses) {
+        StringBuilder sb = new StringBuilder("{\"type\":\"record\",\"name\":\"" + name + "\",\"namespace\":\"n\",\"fields\":[");
+        sb.append("{\"name\":\"own\",\"type\":\"int\"}");
+        for (int i = 0; i < uses.size(); i++) {
+            sb.append(",{\"name\":\"u").append(i).append("\",\"type\":\"").append(uses.get(i)).append("\"}");
+        }
+        return sb.append("]}").toString();
+    }
+}
