@@ -180,8 +180,12 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         if (store == null || !access.isOpen()) {
             throw RegistryException.of(ErrorCode.NOT_READY, "the view is not open yet");
         }
-        Map<String, Object> made = Snapshots.create(store, config.dataDir().resolve("snapshots"), config.journalTopic(),
-                topicId);
+        Map<String, Object> made;
+        try {
+            made = Snapshots.create(store, config.dataDir().resolve("snapshots"), config.journalTopic(), topicId);
+        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+            throw RegistryException.of(ErrorCode.NOT_READY, "the view closed while the snapshot was taken");
+        }
         LOG.info("snapshot written: {}", made);
         return made;
     }

@@ -81,7 +81,8 @@ public final class Applier {
         }
         String commandId = envelope == null ? "unreadable@" + offset : envelope.commandId();
         byte[] record = JournalCodec.encodeOutcome(commandId, outcome);
-        Position next = new Position(offset, chain(current.digest(), offset, record));
+        byte[] covered = current.digestVersion() == 1 ? record : JournalCodec.encodeDigestForm(commandId, outcome);
+        Position next = new Position(offset, chain(current.digest(), offset, covered), current.digestVersion());
         out.outcome(offset, record);
         out.audit(AuditEntry.of(offset, envelope, outcome));
         out.position(next);

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandType;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.outcome.Conflict;
 import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.OutcomeType;
 import java.io.IOException;
 
@@ -57,7 +59,22 @@ public final class JournalCodec {
         }
     }
 
-    /** The stored form of an outcome, which is also what the replica digest covers. */
+    /**
+     * What the replica digest (version 2) covers of an outcome: its stored form without free
+     * text. A rejection keeps its error code, a conflict only that it was one; every other outcome
+     * holds no text but names (levels, modes), so it is covered whole.
+     */
+    public static byte[] encodeDigestForm(String commandId, Outcome outcome) {
+        Outcome withoutText = outcome;
+        if (outcome instanceof Rejected r) {
+            withoutText = new Rejected(r.error(), "");
+        } else if (outcome instanceof Conflict) {
+            withoutText = new Conflict("");
+        }
+        return encodeOutcome(commandId, withoutText);
+    }
+
+    /** The stored form of an outcome (what the audit trail and the digest version 1 read). */
     public static byte[] encodeOutcome(String commandId, Outcome outcome) {
         ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("commandId", commandId);

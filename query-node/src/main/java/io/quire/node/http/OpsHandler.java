@@ -53,7 +53,7 @@ final class OpsHandler {
     /** The applied offset and the rolling digest of (offset, outcome): equal on replicas at the same offset. */
     void position(RoutingContext ctx) {
         Position p = access.view().position();
-        ApiJson.ok(ctx, Map.of("offset", p.offset(), "digest", p.digestHex()));
+        ApiJson.ok(ctx, Map.of("offset", p.offset(), "digest", p.digestHex(), "digestVersion", p.digestVersion()));
     }
 
     /** A snapshot of the view under the node's data dir, for {@code quire.jar snapshot}. */

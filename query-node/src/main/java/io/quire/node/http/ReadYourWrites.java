@@ -38,6 +38,11 @@ final class ReadYourWrites implements Handler<RoutingContext> {
         }
         Async.reply(ctx, tracker.awaitOffset(offset).orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .exceptionally(err -> {
+                    Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                            ? err.getCause() : err;
+                    if (cause instanceof AppliedTracker.TooManyWaiters full) {
+                        throw RegistryException.retryLater(ErrorCode.TOO_MANY_REQUESTS, 1, full.getMessage());
+                    }
                     throw RegistryException.of(ErrorCode.OPERATION_TIMEOUT,
                             "offset " + offset + " not applied on this node within " + timeoutMs + " ms");
                 }), (c, v) -> c.next());

@@ -63,7 +63,13 @@ public final class QuireMetrics implements ApplyListener {
         conflicts.increment();
     }
 
-    public void httpRequest(String method, String route, int status, long nanos) {
+    /** Methods that get a tag of their own; any other is counted as OTHER, so tags stay bounded. */
+    private static final java.util.Set<String> METHODS = java.util.Set.of("GET", "POST", "PUT", "DELETE", "HEAD",
+            "OPTIONS", "PATCH");
+
+    public void httpRequest(String anyMethod, String route, int anyStatus, long nanos) {
+        String method = METHODS.contains(anyMethod) ? anyMethod : "OTHER";
+        int status = anyStatus < 100 || anyStatus > 599 ? 0 : anyStatus;
         String key = method + ' ' + route + ' ' + status;
         http.computeIfAbsent(key, k -> Timer.builder("quire.http.requests")
                 .description("HTTP requests by route template and status")

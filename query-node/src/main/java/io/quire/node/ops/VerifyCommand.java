@@ -25,7 +25,7 @@ public final class VerifyCommand {
     private VerifyCommand() {
     }
 
-    record Position(String node, long offset, String digest) {
+    record Position(String node, long offset, String digest, int digestVersion) {
     }
 
     public static int run(String[] args, PrintStream out) throws Exception {
@@ -56,7 +56,13 @@ public final class VerifyCommand {
             previous = positions;
             positions = poll(http, nodes, auth);
         }
-        positions.forEach(p -> out.printf("%-32s offset %d digest %s%n", p.node(), p.offset(), p.digest()));
+        positions.forEach(p -> out.printf("%-32s offset %d digest %s (v%d)%n", p.node(), p.offset(), p.digest(),
+                p.digestVersion()));
+        if (positions.stream().map(Position::digestVersion).distinct().count() > 1) {
+            out.println("NOT COMPARABLE: the nodes' digests are of different versions (a view started before an "
+                    + "upgrade keeps its version); rebuild the older node(s) to compare");
+            return 1;
+        }
         boolean same = positions.stream().map(Position::digest).distinct().count() == 1;
         if (!same) {
             out.println("DIFFERENT: the nodes stand at the same offset with different digests");
@@ -67,7 +73,13 @@ public final class VerifyCommand {
             OfflineRebuild.Result rebuilt = OfflineRebuild.rebuild(config.kafkaProperties(), config.journalTopic());
             String digest = rebuilt.view().position().digestHex();
             long offset = rebuilt.view().position().offset();
-            out.printf("%-32s offset %d digest %s%n", "offline rebuild", offset, digest);
+            out.printf("%-32s offset %d digest %s (v%d)%n", "offline rebuild", offset, digest,
+                    rebuilt.view().position().digestVersion());
+            if (rebuilt.view().position().digestVersion() != positions.get(0).digestVersion()) {
+                out.println("NOT COMPARABLE: the nodes keep digest version " + positions.get(0).digestVersion()
+                        + " from before an upgrade; rebuild them to compare with a rebuild");
+                return 1;
+            }
             if (offset != positions.get(0).offset() || !digest.equals(positions.get(0).digest())) {
                 out.println("DIFFERENT: the nodes do not match an offline rebuild of the journal"
                         + (offset != positions.get(0).offset() ? " (the journal moved on; verify with no writes)" : ""));
@@ -95,7 +107,8 @@ public final class VerifyCommand {
                 throw new IllegalStateException(n + " answered " + r.statusCode() + ": " + r.body());
             }
             JsonNode j = JSON.readTree(r.body());
-            out.add(new Position(n.strip(), j.get("offset").asLong(), j.get("digest").asText()));
+            out.add(new Position(n.strip(), j.get("offset").asLong(), j.get("digest").asText(),
+                    j.path("digestVersion").asInt(1)));
         }
         return out;
     }

@@ -26,10 +26,33 @@ public final class AppliedTracker implements ApplyListener {
     private final PriorityQueue<OffsetWaiter> waiters =
             new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
     private final ApplyListener next;
+    private final int maxWaiters;
     private volatile long appliedOffset = -1;
 
+    /** Readers waiting for an offset, and no more: a flood of far-future offsets cannot pile up. */
+    public static final int DEFAULT_MAX_WAITERS = 10_000;
+
+    /** Refused: {@code maxWaiters} readers are already waiting for offsets. */
+    public static final class TooManyWaiters extends RuntimeException {
+        TooManyWaiters(int max) {
+            super(max + " readers are already waiting for journal offsets on this node", null, false, false);
+        }
+    }
+
     public AppliedTracker(ApplyListener next) {
+        this(next, DEFAULT_MAX_WAITERS);
+    }
+
+    public AppliedTracker(ApplyListener next, int maxWaiters) {
         this.next = next;
+        this.maxWaiters = maxWaiters;
+    }
+
+    /** Readers waiting for an offset now. */
+    public int waiting() {
+        synchronized (waiters) {
+            return waiters.size();
+        }
     }
 
     @Override
@@ -82,7 +105,10 @@ public final class AppliedTracker implements ApplyListener {
         pending.remove(commandId);
     }
 
-    /** Completes once the view has applied {@code offset}; the caller bounds the wait. */
+    /**
+     * Completes once the view has applied {@code offset}; the caller bounds the wait. At most
+     * {@code maxWaiters} wait at once: one more fails at once with {@link TooManyWaiters}.
+     */
     public CompletableFuture<Long> awaitOffset(long offset) {
         long now = appliedOffset;
         if (offset <= now) {
@@ -91,6 +117,9 @@ public final class AppliedTracker implements ApplyListener {
         CompletableFuture<Long> f = new CompletableFuture<>();
         OffsetWaiter w = new OffsetWaiter(offset, f);
         synchronized (waiters) {
+            if (waiters.size() >= maxWaiters) {
+                return CompletableFuture.failedFuture(new TooManyWaiters(maxWaiters));
+            }
             waiters.add(w);
         }
         f.whenComplete((v, err) -> {

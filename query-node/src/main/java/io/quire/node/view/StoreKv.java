@@ -4,7 +4,10 @@ import io.quire.journal.view.KvReader;
 import java.util.Arrays;
 import org.apache.kafka.common.serialization.BytesSerializer;
 import org.apache.kafka.common.utils.Bytes;
+import io.quire.journal.model.ErrorCode;
+import io.quire.node.error.RegistryException;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
@@ -21,11 +24,28 @@ public final class StoreKv implements KvReader {
 
     @Override
     public byte[] get(byte[] key) {
-        return store.get(Bytes.wrap(key));
+        try {
+            return store.get(Bytes.wrap(key));
+        } catch (InvalidStateStoreException e) {
+            throw closing();
+        }
+    }
+
+    /** A read racing the node's shutdown or a restart of its view: 503, retry elsewhere or later. */
+    private static RegistryException closing() {
+        return RegistryException.retryLater(ErrorCode.NOT_READY, 1, "the view is closed (the node is stopping)");
     }
 
     @Override
     public void scan(byte[] prefix, KvVisitor visitor) {
+        try {
+            scanOpen(prefix, visitor);
+        } catch (InvalidStateStoreException e) {
+            throw closing();
+        }
+    }
+
+    private void scanOpen(byte[] prefix, KvVisitor visitor) {
         try (KeyValueIterator<Bytes, byte[]> it = prefix.length == 0 ? store.all()
                 : store.prefixScan(Bytes.wrap(prefix), PREFIX)) {
             while (it.hasNext()) {

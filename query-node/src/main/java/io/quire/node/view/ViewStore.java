@@ -8,10 +8,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
@@ -150,12 +153,31 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * the checkpoint, so it says itself which journal offset it covers.
      */
     public void checkpoint(java.nio.file.Path target) throws RocksDBException {
-        if (!open) {
-            throw new IllegalStateException("the view store is not open");
-        }
+        enter();
         try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
             c.createCheckpoint(target.toAbsolutePath().toString());
+        } finally {
+            leave();
         }
+    }
+
+    /**
+     * Reads and open iterators in progress. A read counts itself in, then checks {@code open}; close
+     * clears {@code open}, then waits for the count to drain before it frees the native handles:
+     * no read ever touches a closed RocksDB (it gets an {@link InvalidStateStoreException} instead).
+     */
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    private void enter() {
+        inFlight.incrementAndGet();
+        if (!open) {
+            inFlight.decrementAndGet();
+            throw new InvalidStateStoreException("the view store is closed");
+        }
+    }
+
+    private void leave() {
+        inFlight.decrementAndGet();
     }
 
     @Override
@@ -164,6 +186,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             return;
         }
         open = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
         try {
             flushMemtables();
         } catch (RocksDBException e) {
@@ -191,10 +217,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     private byte[] getBytes(byte[] key) {
+        enter();
         try {
             return db.get(key);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view read failed", e);
+        } finally {
+            leave();
         }
     }
 
@@ -238,18 +267,29 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
-        return new Iter(db.newIterator(), from == null ? null : from.get(), to == null ? null : to.get(), null);
+        return iterator(from == null ? null : from.get(), to == null ? null : to.get(), null);
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> all() {
-        return new Iter(db.newIterator(), null, null, null);
+        return iterator(null, null, null);
     }
 
     @Override
     public <PS extends Serializer<P>, P> KeyValueIterator<Bytes, byte[]> prefixScan(P prefix, PS serializer) {
         byte[] p = serializer.serialize(null, prefix);
-        return new Iter(db.newIterator(), p, null, p);
+        return iterator(p, null, p);
+    }
+
+    /** An iterator counts as a read in progress until it is closed. */
+    private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
+        enter();
+        try {
+            return new Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
+        } catch (RuntimeException e) {
+            leave();
+            throw e;
+        }
     }
 
     @Override
@@ -267,11 +307,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         private final RocksIterator it;
         private final byte[] toInclusive;
         private final byte[] prefix;
+        private final Runnable onClose;
         private KeyValue<Bytes, byte[]> next;
         private boolean closed;
 
-        Iter(RocksIterator it, byte[] from, byte[] toInclusive, byte[] prefix) {
+        Iter(RocksIterator it, byte[] from, byte[] toInclusive, byte[] prefix, Runnable onClose) {
             this.it = it;
+            this.onClose = onClose;
             this.toInclusive = toInclusive;
             this.prefix = prefix;
             if (from == null) {
@@ -327,6 +369,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             if (!closed) {
                 closed = true;
                 it.close();
+                onClose.run();
             }
         }
     }
