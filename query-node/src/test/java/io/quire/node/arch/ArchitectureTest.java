@@ -1,0 +1,47 @@
+package io.quire.node.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The dependency rules of the design brief, checked on the compiled classes. */
+class ArchitectureTest {
+
+    static final JavaClasses QUIRE = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.quire");
+
+    @Test
+    void theRulesSeeEveryModule() {
+        // Guards against rules that pass because nothing was imported.
+        org.junit.jupiter.api.Assertions.assertTrue(QUIRE.contain(io.quire.journal.apply.Applier.class));
+        org.junit.jupiter.api.Assertions.assertTrue(QUIRE.contain(io.quire.ids.BlockAllocator.class));
+        org.junit.jupiter.api.Assertions.assertTrue(QUIRE.contain(io.quire.node.QuireNode.class));
+        org.junit.jupiter.api.Assertions.assertTrue(QUIRE.size() > 150, QUIRE.size() + " classes");
+    }
+
+    @Test
+    void queryNodePackagesFormNoCycle() {
+        slices().matching("io.quire.node.(*)..").should().beFreeOfCycles().check(QUIRE);
+    }
+
+    @Test
+    void theJournalKnowsNothingOfKafkaRocksDbOrVertx() {
+        noClasses().that().resideInAPackage("io.quire.journal..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..", "org.rocksdb..", "io.vertx..",
+                        "io.quire.node..")
+                .check(QUIRE);
+    }
+
+    @Test
+    void theIdAllocatorDependsOnNothingOfOurs() {
+        noClasses().that().resideInAPackage("io.quire.ids..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quire.journal..", "io.quire.node..",
+                        "org.apache.kafka..", "io.vertx..")
+                .check(QUIRE);
+    }
+}
