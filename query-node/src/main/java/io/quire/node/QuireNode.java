@@ -136,7 +136,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         });
         housekeeping.scheduleWithFixedDelay(this::refreshEndOffset, 2, 4, TimeUnit.SECONDS);
 
-        SchemaParsing parsing = new SchemaParsing(config.limits());
+        SchemaParsing parsing = new SchemaParsing(config.limits(), config.protobufStrictReserved());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
         HttpApi.Deps deps = new HttpApi.Deps(new RegistryReads(access),
                 new RegistryWrites(access, parsing, submitter, allocator, workers, metrics, config.writeTimeoutMs()), access,

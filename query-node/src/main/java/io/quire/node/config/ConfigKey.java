@@ -30,6 +30,8 @@ public enum ConfigKey {
     MAX_REFERENCES("max-references", "64", null, "Most references one schema may declare"),
     MAX_REFERENCE_DEPTH("max-reference-depth", "16", null, "Deepest chain of references resolved"),
     MAX_PAGE_SIZE("max-page-size", "10000", null, "Largest `limit` a list request may ask for"),
+    PROTOBUF_STRICT_RESERVED("protobuf-strict-reserved", "false", null,
+            "Protobuf checks refuse a new field that takes a number the earlier version reserved (stricter than Confluent)"),
     AUTH_USERS_FILE("auth-users-file", "", null,
             "Enables HTTP Basic: lines `name:bcrypt-hash:role[:subject-prefix,...]` (see docs/security.md)"),
     AUTH_JWT_PUBLIC_KEY_FILE("auth-jwt-public-key-file", "", null,

@@ -16,7 +16,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
-                          Security security, Map<String, String> kafka) {
+                          boolean protobufStrictReserved, Security security, Map<String, String> kafka) {
 
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
@@ -96,6 +96,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         integer(values, ConfigKey.MAX_REFERENCES, 0, 100_000),
                         integer(values, ConfigKey.MAX_REFERENCE_DEPTH, 1, 1_000),
                         integer(values, ConfigKey.MAX_PAGE_SIZE, 1, 10_000_000)),
+                Boolean.parseBoolean(values.get(ConfigKey.PROTOBUF_STRICT_RESERVED)),
                 security(values),
                 Map.copyOf(kafka));
     }
@@ -119,7 +120,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     public QuireConfig withBootstrapServers(String servers) {
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
-                workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, security, kafka);
+                workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, security, kafka);
     }
 
     /** Properties for any Kafka client of this node. */

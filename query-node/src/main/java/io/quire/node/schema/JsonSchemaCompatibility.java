@@ -130,8 +130,14 @@ final class JsonSchemaCompatibility {
                 errors.addAll(found);
             }
         }
-        // allOf: the reader's parts must each accept the writer; a writer's part may stand for it.
-        if (r.has("allOf")) {
+        // allOf: more parts than the writer had is Confluent's PRODUCT_TYPE_EXTENDED, incompatible
+        // even when the writer implies the new part; otherwise each reader part must accept the
+        // writer, and a writer's part may stand for it.
+        int rParts = distinctCount(r.get("allOf"));
+        int wParts = w.has("allOf") ? distinctCount(w.get("allOf")) : 1;
+        if (r.has("allOf") && rParts > wParts) {
+            error("PRODUCT_TYPE_EXTENDED", path + "/allOf", "allOf has " + rParts + " parts, " + wParts + " before");
+        } else if (r.has("allOf")) {
             int i = 0;
             for (JsonNode part : r.get("allOf")) {
                 List<String> found = trial(part, w, path + "/allOf/" + i, depth + 1);
@@ -156,6 +162,24 @@ final class JsonSchemaCompatibility {
             }
         }
         compareKeywords(r, w, path, depth);
+    }
+
+    private static int distinctCount(JsonNode array) {
+        if (array == null || !array.isArray()) {
+            return 0;
+        }
+        Set<JsonNode> parts = new java.util.HashSet<>();
+        array.forEach(parts::add);
+        return parts.size();
+    }
+
+    /** No patternProperties and additionalProperties absent or true: any property may appear. */
+    private boolean openContentModel(JsonNode w) {
+        if (w.has("patternProperties") && w.get("patternProperties").size() > 0) {
+            return false;
+        }
+        JsonNode extra = w.get("additionalProperties");
+        return extra == null || acceptsAll(resolve(extra, writerDoc));
     }
 
     /** Errors of the best branch of {@code union} reading {@code w}; empty when one accepts it. */
@@ -378,13 +402,21 @@ final class JsonSchemaCompatibility {
                 compare(rExtra, wExtra, path + "/additionalProperties", depth + 1);
             }
         }
+        // As Confluent: a required name is judged only for a property the reader declares; one the
+        // writer declared too became required, one added to an open writer model is judged by
+        // the content model above, one added to a closed or partly open model must have a default.
         Set<String> wRequired = strings(w.path("required"));
         for (String req : strings(r.path("required"))) {
-            if (!wRequired.contains(req)) {
-                JsonNode prop = rProps.has(req) ? resolve(rProps.get(req), readerDoc) : null;
-                if (prop == null || !prop.has("default")) {
-                    error("REQUIRED_ATTRIBUTE_ADDED", path, "property '" + req + "' became required");
-                }
+            if (wRequired.contains(req) || !rProps.has(req)) {
+                continue;
+            }
+            boolean declaredBefore = wProps.has(req);
+            if (!declaredBefore && openContentModel(w)) {
+                continue;
+            }
+            if (!resolve(rProps.get(req), readerDoc).has("default")) {
+                error(declaredBefore ? "REQUIRED_ATTRIBUTE_ADDED" : "REQUIRED_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL",
+                        path, "property '" + req + "' became required");
             }
         }
         upper(r, w, "maxProperties", path, "MAX_PROPERTIES");

@@ -24,8 +24,10 @@ import kotlin.ranges.IntRange;
  * removed message, a field whose type changes outside its wire-compatible group (varint: int32,
  * uint32, int64, uint64, bool and enums; zigzag: sint32, sint64; 32-bit: fixed32, sfixed32;
  * 64-bit: fixed64, sfixed64; length-delimited: string, bytes), a changed message type, a changed
- * package, required fields added or removed, and fields moved into or out of a oneof are not.
- * One rule is stricter than Confluent's: a field that takes a number the writer reserved.
+ * package, required fields added or removed, a numeric field whose explicit label changes
+ * (optional, required, repeated), and more than one field moved into a oneof are not. Map keys
+ * and values follow the same rules. Stricter than Confluent, and only when asked
+ * ({@code --protobuf-strict-reserved}): a field that takes a number the writer reserved.
  */
 final class ProtobufCompatibility {
 
@@ -47,6 +49,7 @@ final class ProtobufCompatibility {
         WIRE_GROUP.put("double", "double");
     }
 
+    private final boolean strictReserved;
     private final Document writer;
     private final Document reader;
     private final String readerRole;
@@ -55,7 +58,9 @@ final class ProtobufCompatibility {
     private final Set<String> writerEnums = new HashSet<>();
     private final Set<String> readerEnums = new HashSet<>();
 
-    ProtobufCompatibility(Document writer, Document reader, String readerRole, String writerRole) {
+    ProtobufCompatibility(Document writer, Document reader, String readerRole, String writerRole,
+                          boolean strictReserved) {
+        this.strictReserved = strictReserved;
         this.writer = writer;
         this.reader = reader;
         this.readerRole = readerRole;
@@ -130,9 +135,6 @@ final class ProtobufCompatibility {
     private void compare(MessageElement w, MessageElement r, String path) {
         Map<Integer, Slot> wFields = byNumber(w);
         Map<Integer, Slot> rFields = byNumber(r);
-        Set<String> wOneOfs = new HashSet<>();
-        w.getOneOfs().forEach(o -> wOneOfs.add(o.getName()));
-        Map<String, Integer> movedIntoNewOneOf = new HashMap<>();
         for (Map.Entry<Integer, Slot> e : wFields.entrySet()) {
             Slot ws = e.getValue();
             Slot rs = rFields.get(e.getKey());
@@ -146,23 +148,12 @@ final class ProtobufCompatibility {
                 }
                 continue;
             }
+            // A field that left a oneof but is still there (top-level or elsewhere) was moved, not
+            // removed: that only relaxes the oneof, as Confluent judges it.
             compareField(ws.field(), rs.field(), at);
-            if (ws.oneOf() == null && rs.oneOf() != null) {
-                if (wOneOfs.contains(rs.oneOf())) {
-                    error("FIELD_MOVED_TO_EXISTING_ONEOF", at, "field moved into the existing oneof " + rs.oneOf());
-                } else {
-                    movedIntoNewOneOf.merge(rs.oneOf(), 1, Integer::sum);
-                }
-            } else if (ws.oneOf() != null && rs.oneOf() == null) {
-                error("ONEOF_FIELD_REMOVED", at, "field moved out of oneof " + ws.oneOf());
-            }
         }
-        movedIntoNewOneOf.forEach((oneOf, n) -> {
-            if (n > 1) {
-                error("MULTIPLE_FIELDS_MOVED_TO_ONEOF", path, n + " existing fields moved into the new oneof " + oneOf);
-            }
-        });
-        Set<Integer> reserved = reservedNumbers(w);
+        compareOneOfMoves(w, r, wFields, path);
+        Set<Integer> reserved = strictReserved ? reservedNumbers(w) : Set.of();
         for (Map.Entry<Integer, Slot> e : rFields.entrySet()) {
             if (wFields.containsKey(e.getKey())) {
                 continue;
@@ -173,6 +164,33 @@ final class ProtobufCompatibility {
             }
             if (reserved.contains(e.getKey())) {
                 error("RESERVED_FIELD_REUSED", at, "field number " + e.getKey() + " was reserved");
+            }
+        }
+    }
+
+    /**
+     * Fields moved into a oneof of the reader, as Confluent counts them: per oneof, the fields that
+     * were top-level in the writer ("moved") and those that were in some writer oneof
+     * ("existing"). More than one moved field, or one moved beside existing ones, is incompatible.
+     */
+    private void compareOneOfMoves(MessageElement w, MessageElement r, Map<Integer, Slot> wFields, String path) {
+        for (OneOfElement o : r.getOneOfs()) {
+            int moved = 0;
+            int existing = 0;
+            for (FieldElement f : o.getFields()) {
+                Slot before = wFields.get(f.getTag());
+                if (before != null && before.oneOf() == null) {
+                    moved++;
+                } else if (before != null) {
+                    existing++;
+                }
+            }
+            if (moved > 1) {
+                error("MULTIPLE_FIELDS_MOVED_TO_ONEOF", path, moved + " existing fields moved into the oneof "
+                        + o.getName());
+            } else if (moved == 1 && existing > 0) {
+                error("FIELD_MOVED_TO_EXISTING_ONEOF", path, "a field moved into the oneof " + o.getName()
+                        + ", which holds fields of an earlier oneof");
             }
         }
     }
@@ -212,34 +230,53 @@ final class ProtobufCompatibility {
     }
 
     private void compareField(FieldElement w, FieldElement r, String at) {
-        Kind wk = kind(w.getType(), writerEnums);
-        Kind rk = kind(r.getType(), readerEnums);
-        boolean varintEnum = (wk == Kind.ENUM && rk == Kind.SCALAR && "varint".equals(WIRE_GROUP.get(r.getType())))
-                || (rk == Kind.ENUM && wk == Kind.SCALAR && "varint".equals(WIRE_GROUP.get(w.getType())));
-        if (wk != rk && !varintEnum) {
-            error("FIELD_KIND_CHANGED", at, "the field changed from " + w.getType() + " to " + r.getType());
+        compareTypes(w.getType(), r.getType(), w.getLabel(), r.getLabel(), at);
+    }
+
+    /**
+     * Types compared as Confluent compares them: by kind (scalar — enums included —, message,
+     * map), scalars by wire-compatible group, messages by simple name, maps by key and value. A
+     * label change between two explicit labels matters only for numeric scalars; proto3's
+     * implicit label (a plain singular field) is compatible with any.
+     */
+    private void compareTypes(String wType, String rType, Field.Label wLabel, Field.Label rLabel, String at) {
+        Kind wk = kind(wType, writerEnums);
+        Kind rk = kind(rType, readerEnums);
+        boolean wScalar = wk == Kind.SCALAR || wk == Kind.ENUM;
+        boolean rScalar = rk == Kind.SCALAR || rk == Kind.ENUM;
+        if (wScalar && rScalar) {
+            String wGroup = wk == Kind.ENUM ? "varint" : WIRE_GROUP.get(wType);
+            String rGroup = rk == Kind.ENUM ? "varint" : WIRE_GROUP.get(rType);
+            if (!wGroup.equals(rGroup)) {
+                error("FIELD_SCALAR_KIND_CHANGED", at, "the field changed from " + wType + " to " + rType);
+            } else if (wLabel != null && rLabel != null && wLabel != rLabel && !"length".equals(wGroup)) {
+                error("FIELD_NUMERIC_LABEL_CHANGED", at, "the numeric field changed from " + label(wLabel) + " to "
+                        + label(rLabel));
+            }
             return;
         }
-        if (wk == Kind.SCALAR && rk == Kind.SCALAR
-                && !WIRE_GROUP.get(w.getType()).equals(WIRE_GROUP.get(r.getType()))) {
-            error("FIELD_SCALAR_KIND_CHANGED", at, "the field changed from " + w.getType() + " to " + r.getType());
-        } else if ((wk == Kind.MESSAGE || wk == Kind.ENUM) && wk == rk
-                && !simpleName(w.getType()).equals(simpleName(r.getType()))) {
-            error("FIELD_NAMED_TYPE_CHANGED", at, "the field changed from " + w.getType() + " to " + r.getType());
-        } else if (wk == Kind.MAP && !w.getType().replace(" ", "").equals(r.getType().replace(" ", ""))) {
-            error("FIELD_KIND_CHANGED", at, "the map changed from " + w.getType() + " to " + r.getType());
+        if (wk != rk) {
+            error("FIELD_KIND_CHANGED", at, "the field changed from " + wType + " to " + rType);
+            return;
         }
-        boolean wRepeated = w.getLabel() == Field.Label.REPEATED;
-        boolean rRepeated = r.getLabel() == Field.Label.REPEATED;
-        if (wRepeated != rRepeated) {
-            String group = WIRE_GROUP.get(r.getType());
-            boolean lengthDelimited = rk == Kind.MESSAGE || "length".equals(group);
-            if (!lengthDelimited) {
-                error("FIELD_LABEL_CHANGED", at, "the field changed between repeated and singular");
-            }
+        if (wk == Kind.MAP) {
+            String[] wKv = mapTypes(wType);
+            String[] rKv = mapTypes(rType);
+            compareTypes(wKv[0], rKv[0], null, null, at + " key");
+            compareTypes(wKv[1], rKv[1], null, null, at + " value");
+        } else if (!simpleName(wType).equals(simpleName(rType))) {
+            error("FIELD_NAMED_TYPE_CHANGED", at, "the field changed from " + wType + " to " + rType);
         }
-        if (!ProtobufSupport.isRequired(w) && ProtobufSupport.isRequired(r)) {
-            error("REQUIRED_FIELD_ADDED", at, "the field became required");
-        }
+    }
+
+    private static String label(Field.Label l) {
+        return l.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** {@code "map<string, int32>"} as {@code {"string", "int32"}}. */
+    private static String[] mapTypes(String map) {
+        String inner = map.substring(map.indexOf('<') + 1, map.lastIndexOf('>'));
+        int comma = inner.indexOf(',');
+        return new String[] {inner.substring(0, comma).strip(), inner.substring(comma + 1).strip()};
     }
 }

@@ -27,6 +27,18 @@ import java.util.Set;
  */
 public final class ProtobufSupport implements SchemaSupport {
 
+    private final boolean strictReserved;
+
+    /** Confluent's rules. */
+    public ProtobufSupport() {
+        this(false);
+    }
+
+    /** With {@code strictReserved}, a new field may not take a number the earlier version reserved. */
+    public ProtobufSupport(boolean strictReserved) {
+        this.strictReserved = strictReserved;
+    }
+
     /** A parsed file and the files its references name, by import path. */
     public record Document(ProtoFileElement file, Map<String, ProtoFileElement> references) {
     }
@@ -146,7 +158,7 @@ public final class ProtobufSupport implements SchemaSupport {
 
     @Override
     public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
-        return new ProtobufCompatibility((Document) writer.parsed(), (Document) reader.parsed(), readerRole, writerRole)
-                .check();
+        return new ProtobufCompatibility((Document) writer.parsed(), (Document) reader.parsed(), readerRole, writerRole,
+                strictReserved).check();
     }
 }

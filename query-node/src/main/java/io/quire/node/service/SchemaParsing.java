@@ -40,15 +40,23 @@ public final class SchemaParsing {
     private final int maxResolvedReferences;
 
     public SchemaParsing(QuireConfig.Limits limits) {
-        this(limits, MAX_RESOLVED_REFERENCES);
+        this(limits, false);
+    }
+
+    public SchemaParsing(QuireConfig.Limits limits, boolean protobufStrictReserved) {
+        this(limits, MAX_RESOLVED_REFERENCES, protobufStrictReserved);
     }
 
     SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences) {
+        this(limits, maxResolvedReferences, false);
+    }
+
+    private SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved) {
         this.limits = limits;
         this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());
         languages.put(SchemaType.JSON, new JsonSchemaSupport());
-        languages.put(SchemaType.PROTOBUF, new ProtobufSupport());
+        languages.put(SchemaType.PROTOBUF, new ProtobufSupport(protobufStrictReserved));
     }
 
     public SchemaSupport support(SchemaType type) {

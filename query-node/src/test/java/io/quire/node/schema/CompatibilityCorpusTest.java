@@ -37,10 +37,15 @@ class CompatibilityCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> protobuf() throws IOException {
-        return corpus("protobuf", new ProtobufSupport());
+        return corpus("protobuf", new ProtobufSupport(), new ProtobufSupport(true));
     }
 
     static Stream<DynamicTest> corpus(String file, SchemaSupport support) throws IOException {
+        return corpus(file, support, support);
+    }
+
+    /** {@code strict}: the language with Quire's opt-in stricter rules, for cases marked "strict". */
+    static Stream<DynamicTest> corpus(String file, SchemaSupport defaults, SchemaSupport strict) throws IOException {
         JsonNode cases;
         try (InputStream in = CompatibilityCorpusTest.class.getResourceAsStream("/compat/" + file + ".json")) {
             cases = JSON.readTree(in);
@@ -50,6 +55,7 @@ class CompatibilityCorpusTest {
         for (JsonNode c : cases) {
             CompatibilityLevel level = CompatibilityLevel.valueOf(c.get("level").asText());
             String name = file + ": " + c.get("name").asText() + " [" + level + "]";
+            SchemaSupport support = c.path("strict").asBoolean() ? strict : defaults;
             tests.add(DynamicTest.dynamicTest(name, () -> {
                 List<Earlier> earlier = new ArrayList<>();
                 int v = 1;
