@@ -50,10 +50,14 @@ class QuireConfigTest {
     }
 
     @Test
-    void theReadmeTableListsEveryKey() {
+    void theReadmeTableIsTheGeneratedOne() throws java.io.IOException {
         String table = ConfigKey.markdownTable();
         for (ConfigKey k : ConfigKey.values()) {
             assertTrue(table.contains("`--" + k.flag + "`") && table.contains(k.env), k.name());
+        }
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("..", "README.md"));
+        for (String row : table.split("\n")) {
+            assertTrue(readme.contains(row), "README.md lacks the row (java -jar quire.jar config prints it): " + row);
         }
     }
 }

@@ -20,14 +20,18 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Thousands of malformed, oversized, deeply nested, wrongly typed, invalid-UTF-8 and
- * path-traversal requests, sent as raw bytes to every endpoint. Afterwards: no 5xx, nothing
- * written to the journal, the node still answers correctly, memory bounded. The seed is printed;
- * set {@code -Dquire.fuzz.seed=N} to replay a run.
+ * Ten thousand malformed, oversized, deeply nested, wrongly typed, invalid-UTF-8 and
+ * path-traversal requests, sent as raw bytes to every endpoint, plus strict-value cases (enum
+ * values with spaces or NULs, duplicate keys, a second JSON value), schemas of another type for an
+ * Avro subject, reference diamonds, and a burst of concurrent writes to one subject. Afterwards:
+ * no 5xx, every error a JSON body without Java internals, nothing written to the journal, the node
+ * still answers correctly, memory bounded. The seed is printed; set {@code -Dquire.fuzz.seed=N} to
+ * replay a run.
  */
 class HostileInputIT {
 
-    static final int REQUESTS = 4_000;
+    static final int REQUESTS = Integer.getInteger("quire.fuzz.requests", 10_000);
+    static final int DIAMOND = 16;
 
     static final String[] METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "G\u00e9T",
         "POST /x", ""};
@@ -57,6 +61,7 @@ class HostileInputIT {
             Http http = new Http(node.httpPort());
             assertEquals(200, http.post("/subjects/fuzz-base/versions", schemaBody(record("Base",
                     "{\"name\":\"a\",\"type\":\"string\"}"))).status());
+            registerDiamond(http);
             String position = http.get("/admin/position").body();
             String big = record("Big", "{\"name\":\"" + "f".repeat(9_000) + "\",\"type\":\"string\"}");
             assertEquals(42209, http.post("/subjects/fuzz-big/versions", schemaBody(big)).errorCode(),
@@ -77,20 +82,26 @@ class HostileInputIT {
 
             Map<Integer, Integer> statuses = new TreeMap<>();
             for (int i = 0; i < REQUESTS; i++) {
-                byte[] request = hostileRequest(random);
-                int status = send(node.httpPort(), request);
+                byte[] request = random.nextInt(8) == 0 ? targetedRequest(random) : hostileRequest(random);
+                Answer answer = send(node.httpPort(), request);
+                int status = answer.status();
                 statuses.merge(status, 1, Integer::sum);
-                assertTrue(status < 500, "seed " + seed + ", request " + i + " got " + status + ":\n"
-                        + new String(request, 0, Math.min(request.length, 600), StandardCharsets.ISO_8859_1));
+                String shown = new String(request, 0, Math.min(request.length, 600), StandardCharsets.ISO_8859_1);
+                assertTrue(status < 500, "seed " + seed + ", request " + i + " got " + status + ":\n" + shown
+                        + "\n" + answer.body());
+                assertCleanError(answer, request, "seed " + seed + ", request " + i + ":\n" + shown);
                 if (i % 500 == 0) {
                     assertEquals(200, http.get("/subjects/fuzz-base/versions/1").status(), "node still serving");
                 }
             }
             System.out.println("hostile-input statuses " + statuses);
+            Map<Integer, Integer> burst = contendedBurst(http);
+            System.out.println("hostile-input contended burst " + burst);
+            burst.keySet().forEach(st -> assertTrue(st == 200 || st == 409, "burst status " + st + " in " + burst));
 
             assertEquals(position, http.get("/admin/position").body(),
                     () -> "hostile requests reached the journal: " + http.get("/audit?after=1").body());
-            assertEquals("[\"fuzz-base\"]", http.get("/subjects").body());
+            assertEquals("[\"fuzz-base\"]", http.get("/subjects?subjectPrefix=fuzz").body());
             Http.Response ok = http.post("/subjects/fuzz-after/versions", schemaBody(record("After",
                     "{\"name\":\"a\",\"type\":\"string\"}")));
             assertEquals(200, ok.status(), "writes still work");
@@ -98,6 +109,117 @@ class HostileInputIT {
             long heapAfter = rt.totalMemory() - rt.freeMemory();
             assertTrue(heapAfter - heapBefore < 256L << 20,
                     "heap grew by " + ((heapAfter - heapBefore) >> 20) + " MiB");
+        }
+    }
+
+    /** Subjects d{k}a, d{k}b, each Avro record of level k referring to both records of level k-1. */
+    static void registerDiamond(Http http) throws IOException {
+        for (int k = 0; k < DIAMOND; k++) {
+            for (String side : new String[] {"a", "b"}) {
+                StringBuilder fields = new StringBuilder("{\"name\":\"own\",\"type\":\"int\"}");
+                StringBuilder refs = new StringBuilder();
+                if (k > 0) {
+                    fields.append(",{\"name\":\"x\",\"type\":\"d.D").append(k - 1).append("a\"}")
+                            .append(",{\"name\":\"y\",\"type\":\"d.D").append(k - 1).append("b\"}");
+                    refs.append(diamondRefs(k - 1));
+                }
+                String schema = "{\"type\":\"record\",\"name\":\"D" + k + side + "\",\"namespace\":\"d\",\"fields\":["
+                        + fields + "]}";
+                String body = "{\"schema\":" + Http.JSON.writeValueAsString(schema) + ",\"references\":[" + refs + "]}";
+                Http.Response r = http.post("/subjects/diamond-" + k + side + "/versions", body);
+                assertEquals(200, r.status(), r.body());
+            }
+        }
+    }
+
+    static String diamondRefs(int level) {
+        return "{\"name\":\"d.D" + level + "a\",\"subject\":\"diamond-" + level + "a\",\"version\":1},"
+                + "{\"name\":\"d.D" + level + "b\",\"subject\":\"diamond-" + level + "b\",\"version\":1}";
+    }
+
+    static final String JSON_SCHEMA = "{\\\"type\\\":\\\"object\\\",\\\"properties\\\":{\\\"a\\\":{\\\"type\\\":\\\"string\\\"}}}";
+    static final String PROTO = "syntax = \\\"proto3\\\";\\nmessage M {\\n  string a = 1;\\n}\\n";
+
+    /**
+     * A request that parses and routes but must still change nothing: strict-value violations for
+     * /config and /mode, a schema of another type for the Avro subject (409), a lookup or check
+     * through a 16-level reference diamond, an incompatible or duplicate-key registration.
+     */
+    static byte[] targetedRequest(Random r) {
+        String top = "{\"schema\":\"{\\\"type\\\":\\\"record\\\",\\\"name\\\":\\\"Base\\\",\\\"fields\\\":["
+                + "{\\\"name\\\":\\\"z\\\",\\\"type\\\":\\\"d.D" + (DIAMOND - 1) + "a\\\"}]}\",\"references\":["
+                + diamondRefs(DIAMOND - 1) + "]}";
+        String[][] cases = {
+            {"PUT", "/config", "{\"compatibility\":\"NONE\\u0000\"}"},
+            {"PUT", "/config/fuzz-base", "{\"compatibility\":\" FULL\"}"},
+            {"PUT", "/config", "{\"compatibilityLevel\":\"backward\\t\"}"},
+            {"PUT", "/mode", "{\"mode\":\"READONLY \"}"},
+            {"PUT", "/mode/fuzz-base", "{\"mode\":\"\\u0000IMPORT\"}"},
+            {"PUT", "/config", "{\"compatibility\":\"NONE\",\"compatibility\":\"FULL\"}"},
+            {"PUT", "/mode", "{\"mode\":\"READONLY\",\"mode\":\"READWRITE\"}"},
+            {"PUT", "/config", "{\"compatibility\":\"NONE\"}{\"x\":1}"},
+            {"PUT", "/mode", "{\"mode\":\"IMPORT\"} []"},
+            {"POST", "/subjects/fuzz-base/versions", "{\"schema\":\"\\\"int\\\"\",\"schema\":\"\\\"long\\\"\"}"},
+            {"POST", "/subjects/fuzz-base/versions", "{\"schemaType\":\"JSON\",\"schema\":\"" + JSON_SCHEMA + "\"}"},
+            {"POST", "/subjects/fuzz-base/versions", "{\"schemaType\":\"PROTOBUF\",\"schema\":\"" + PROTO + "\"}"},
+            {"POST", "/compatibility/subjects/fuzz-base/versions/latest",
+                "{\"schemaType\":\"PROTOBUF\",\"schema\":\"" + PROTO + "\"}"},
+            {"POST", "/compatibility/subjects/fuzz-base/versions", "{\"schemaType\":\"JSON\",\"schema\":\"" + JSON_SCHEMA + "\"}"},
+            {"POST", "/subjects/fuzz-base/versions", top},
+            {"POST", "/subjects/fuzz-base", top},
+            {"POST", "/compatibility/subjects/fuzz-base/versions/1?verbose=true", top},
+            {"POST", "/subjects/fuzz-base/versions", "{\"schema\":\"\\\"int\\\"\"}"},
+            {"POST", "/subjects/fuzz-base/versions", "{\"schema\":\"\\\"int\\\"\",\"normalize\":true}  x"},
+        };
+        String[] c = cases[r.nextInt(cases.length)];
+        byte[] body = c[2].getBytes(StandardCharsets.UTF_8);
+        String head = c[0] + " " + c[1] + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + "Content-Type: application/vnd.schemaregistry.v1+json\r\nContent-Length: " + body.length + "\r\n\r\n";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
+    /** Concurrent writes to one subject that must change nothing: the schema it has, and incompatible ones. */
+    static Map<Integer, Integer> contendedBurst(Http http) throws Exception {
+        Map<Integer, Integer> statuses = new java.util.concurrent.ConcurrentSkipListMap<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(16);
+        List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            int n = i;
+            done.add(pool.submit(() -> {
+                String schema = n % 2 == 0 ? record("Base", "{\"name\":\"a\",\"type\":\"string\"}")
+                        : record("Base", "{\"name\":\"a\",\"type\":\"int\"}", "{\"name\":\"b" + n + "\",\"type\":\"long\"}");
+                int st = http.post("/subjects/fuzz-base/versions", schemaBody(schema)).status();
+                statuses.merge(st, 1, Integer::sum);
+            }));
+        }
+        for (java.util.concurrent.Future<?> f : done) {
+            f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        return statuses;
+    }
+
+    static final java.util.regex.Pattern INTERNALS = java.util.regex.Pattern.compile(
+            "Exception|\\tat |java\\.|io\\.quire|io\\.vertx|org\\.apache|com\\.fasterxml|`");
+
+    /** An error answer (but HEAD's) has a Confluent JSON body, and no answer shows Java internals. */
+    static void assertCleanError(Answer a, byte[] request, String context) {
+        if (a.status() < 400) {
+            return;
+        }
+        assertTrue(!INTERNALS.matcher(a.body()).find(), context + "\nanswer: " + a.body());
+        if (new String(request, 0, Math.min(5, request.length), StandardCharsets.ISO_8859_1).startsWith("HEAD ")) {
+            return;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode json = Http.JSON.readTree(a.body());
+            assertTrue(json.path("error_code").isInt() && json.path("message").isTextual(),
+                    context + "\nanswer: " + a.body());
+        } catch (IOException e) {
+            throw new AssertionError(context + "\nnot a JSON error body: " + a.body(), e);
         }
     }
 
@@ -186,8 +308,32 @@ class HostileInputIT {
         return options[r.nextInt(options.length)];
     }
 
-    /** Sends raw bytes and reads the status code of the answer; -1 when the server closed without one. */
-    static int send(int port, byte[] request) throws IOException {
+    record Answer(int status, String body) {
+    }
+
+    /**
+     * The status line, the headers and as many body bytes as Content-Length says; not until the
+     * connection closes, which a server may delay while it drains a body it refused.
+     */
+    static String readAnswer(InputStream in) throws IOException {
+        ByteArrayOutputStream head = new ByteArrayOutputStream();
+        int c;
+        boolean ended = false;
+        while (!ended && (c = in.read()) != -1) {
+            head.write(c);
+            ended = head.size() >= 4 && head.toString(StandardCharsets.ISO_8859_1).endsWith("\r\n\r\n");
+        }
+        String headers = head.toString(StandardCharsets.ISO_8859_1);
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(headers);
+        if (!ended || !length.find()) {
+            return headers;
+        }
+        byte[] body = in.readNBytes(Integer.parseInt(length.group(1)));
+        return headers + new String(body, StandardCharsets.UTF_8);
+    }
+
+    /** Sends raw bytes and reads the answer (status and body); status -1 when the server closed without one. */
+    static Answer send(int port, byte[] request) throws IOException {
         try (Socket s = new Socket("127.0.0.1", port)) {
             s.setSoTimeout(30_000);
             OutputStream out = s.getOutputStream();
@@ -198,21 +344,19 @@ class HostileInputIT {
                 // the server may refuse and close before reading everything; read what it answered
             }
             InputStream in = s.getInputStream();
-            ByteArrayOutputStream line = new ByteArrayOutputStream();
-            int c;
+            String text;
             try {
-                while ((c = in.read()) != -1 && c != '\n') {
-                    line.write(c);
-                }
+                text = readAnswer(in);
             } catch (IOException e) {
-                return -1;
+                return new Answer(-1, "");
             }
-            String status = line.toString(StandardCharsets.ISO_8859_1);
-            List<String> parts = List.of(status.split(" "));
+            int eol = text.indexOf('\n');
+            List<String> parts = List.of((eol < 0 ? text : text.substring(0, eol)).split(" "));
             if (parts.size() < 2 || !parts.get(0).startsWith("HTTP/")) {
-                return -1;
+                return new Answer(-1, text);
             }
-            return Integer.parseInt(parts.get(1));
+            int bodyAt = text.indexOf("\r\n\r\n");
+            return new Answer(Integer.parseInt(parts.get(1)), bodyAt < 0 ? "" : text.substring(bodyAt + 4));
         }
     }
 }
