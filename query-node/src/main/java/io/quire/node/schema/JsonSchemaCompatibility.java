@@ -33,6 +33,20 @@ final class JsonSchemaCompatibility {
     private final String writerRole;
     private final List<String> errors = new ArrayList<>();
     private final Set<Pair> inProgress = new HashSet<>();
+    private final Shared shared;
+
+    /** Pairs of schema nodes compared at most this many times per check: beyond it, 42201. */
+    static final int MAX_COMPARISONS = 200_000;
+
+    /**
+     * What one check's comparisons share, trial comparisons of union branches included: the
+     * errors of every pair already compared (a schema that reaches the same definitions through
+     * many {@code $ref} paths compares each pair once), and the work done so far.
+     */
+    private static final class Shared {
+        final java.util.Map<Pair, List<String>> done = new java.util.HashMap<>();
+        int comparisons;
+    }
 
     /** A (reader, writer) pair of schema nodes by identity: the key of the recursion guard. */
     private record Pair(JsonNode reader, JsonNode writer) {
@@ -48,10 +62,16 @@ final class JsonSchemaCompatibility {
     }
 
     JsonSchemaCompatibility(Document reader, Document writer, String readerRole, String writerRole) {
+        this(reader, writer, readerRole, writerRole, new Shared());
+    }
+
+    private JsonSchemaCompatibility(Document reader, Document writer, String readerRole, String writerRole,
+                                    Shared shared) {
         this.readerDoc = reader;
         this.writerDoc = writer;
         this.readerRole = readerRole;
         this.writerRole = writerRole;
+        this.shared = shared;
     }
 
     List<String> check() {
@@ -66,7 +86,7 @@ final class JsonSchemaCompatibility {
 
     /** Errors of {@code reader} against {@code writer} collected separately (for union branches). */
     private List<String> trial(JsonNode reader, JsonNode writer, String path, int depth) {
-        JsonSchemaCompatibility sub = new JsonSchemaCompatibility(readerDoc, writerDoc, readerRole, writerRole);
+        JsonSchemaCompatibility sub = new JsonSchemaCompatibility(readerDoc, writerDoc, readerRole, writerRole, shared);
         sub.inProgress.addAll(inProgress);
         sub.compare(reader, writer, path, depth);
         return sub.errors;
@@ -76,16 +96,35 @@ final class JsonSchemaCompatibility {
         if (depth > MAX_DEPTH) {
             return;
         }
+        JsonNode given = r;
+        JsonNode givenWriter = w;
         r = resolve(r, readerDoc);
         w = resolve(w, writerDoc);
+        // Only nodes reached through $ref can be met again by another path; inline ones cannot.
+        boolean shareable = r != given || w != givenWriter;
         Pair key = new Pair(r, w);
+        List<String> known = shareable ? shared.done.get(key) : null;
+        if (known != null) {
+            if (!known.isEmpty()) {
+                errors.add(known.get(0)); // reported in full where it was first met; one line here keeps the verdict
+            }
+            return;
+        }
         if (!inProgress.add(key)) {
             return; // a recursive schema compared with itself: assume the cycle holds
         }
+        if (++shared.comparisons > MAX_COMPARISONS) {
+            throw new InvalidSchemaException("Invalid schema: too complex to check for compatibility (more than "
+                    + MAX_COMPARISONS + " comparisons of subschemas)");
+        }
+        int before = errors.size();
         try {
             compareResolved(r, w, path, depth);
         } finally {
             inProgress.remove(key);
+        }
+        if (shareable) {
+            shared.done.put(key, List.copyOf(errors.subList(before, errors.size())));
         }
     }
 

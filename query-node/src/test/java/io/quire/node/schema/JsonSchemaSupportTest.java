@@ -3,6 +3,7 @@ package io.quire.node.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.networknt.schema.SpecificationVersion;
 import java.util.List;
@@ -52,5 +53,40 @@ class JsonSchemaSupportTest {
         assertNotEquals(a.fingerprint(), b.fingerprint());
         assertEquals(json.normalize(a.canonical()), json.normalize(b.canonical()));
         assertEquals("{\"properties\":{\"a\":{},\"b\":{}},\"type\":\"object\"}", json.normalize(a.canonical()));
+    }
+
+    /** Definitions d0..d{levels-1}, each with two properties referring to the one below. */
+    static String diamond(int levels, String bottomType) {
+        StringBuilder defs = new StringBuilder("\"d0\":{\"type\":\"" + bottomType + "\"}");
+        for (int k = 1; k < levels; k++) {
+            defs.append(",\"d").append(k).append("\":{\"type\":\"object\",\"properties\":{")
+                    .append("\"x\":{\"$ref\":\"#/definitions/d").append(k - 1).append("\"},")
+                    .append("\"y\":{\"$ref\":\"#/definitions/d").append(k - 1).append("\"}}}");
+        }
+        return "{\"definitions\":{" + defs + "},\"$ref\":\"#/definitions/d" + (levels - 1) + "\"}";
+    }
+
+    @Test
+    void sharedRefsAreComparedOncePerPair() {
+        // 2^30 paths lead to d0; each pair of definitions is compared once, within the budget.
+        ParsedSchema older = parse(diamond(30, "integer"));
+        ParsedSchema widened = parse(diamond(30, "number"));
+        ParsedSchema narrowed = parse(diamond(30, "string"));
+        assertEquals(List.of(), json.readErrors(widened, older, "new", "old"));
+        assertNotEquals(List.of(), json.readErrors(narrowed, older, "new", "old"));
+    }
+
+    @Test
+    void aCheckBeyondTheComparisonBudgetIsAnInvalidSchema() {
+        StringBuilder branches = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            branches.append(i == 0 ? "" : ",").append("{\"type\":\"object\",\"properties\":{\"p").append(i)
+                    .append("\":{\"type\":\"string\"}},\"required\":[\"p").append(i).append("\"],\"additionalProperties\":false}");
+        }
+        ParsedSchema wide = parse("{\"oneOf\":[" + branches + "]}");
+        ParsedSchema other = parse("{\"oneOf\":[" + branches.toString().replace("string", "integer") + "]}");
+        InvalidSchemaException e = assertThrows(InvalidSchemaException.class,
+                () -> json.readErrors(other, wide, "new", "old"));
+        assertTrue(e.getMessage().contains("too complex"), e.getMessage());
     }
 }
