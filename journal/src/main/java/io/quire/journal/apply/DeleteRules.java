@@ -1,0 +1,131 @@
+package io.quire.journal.apply;
+
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SubjectDeleted;
+import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.SubjectRecord;
+import io.quire.journal.view.VersionRecord;
+import io.quire.journal.view.ViewWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Soft and permanent deletes of subjects and versions, and the references that protect them. */
+final class DeleteRules {
+
+    private DeleteRules() {
+    }
+
+    /**
+     * A refusal when a schema still in use references this subject version (Confluent's 42206);
+     * null when none does. The edge runs the same check before journaling a permanent delete.
+     */
+    public static Rejected referenced(RegistryView view, String subject, int version) {
+        List<Long> by = view.referencedBy(subject, version);
+        if (by.isEmpty()) {
+            return null;
+        }
+        return new Rejected(ErrorCode.REFERENCE_EXISTS, ErrorCode.REFERENCE_EXISTS.message(
+                "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
+    }
+
+    static Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return Rules.invalidSubject(s);
+        }
+        if (!view.effectiveMode(s).allowsWrites()) {
+            return Rules.readOnly(s);
+        }
+        Optional<SubjectRecord> found = view.subject(s);
+        if (found.isEmpty()) {
+            return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s);
+        }
+        SubjectRecord subject = found.get();
+        List<VersionRecord> versions = view.versions(s);
+        List<Integer> removed = new ArrayList<>();
+        if (!c.permanent()) {
+            if (subject.softDeleted()) {
+                return Rejected.of(ErrorCode.SUBJECT_SOFT_DELETED, s);
+            }
+            for (VersionRecord v : versions) {
+                if (!v.deleted()) {
+                    out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+                    removed.add(v.version());
+                }
+            }
+            out.subject(s, new SubjectRecord(subject.latestVersion(), 0, subject.totalVersions(), offset));
+            return new SubjectDeleted(removed);
+        }
+        if (!subject.softDeleted()) {
+            return Rejected.of(ErrorCode.SUBJECT_NOT_SOFT_DELETED, s);
+        }
+        for (VersionRecord v : versions) {
+            Rejected inUse = referenced(view, s, v.version());
+            if (inUse != null) {
+                return inUse;
+            }
+        }
+        for (VersionRecord v : versions) {
+            out.deleteVersion(s, v);
+            removed.add(v.version());
+        }
+        out.deleteSubject(s);
+        return new SubjectDeleted(removed);
+    }
+
+    static Outcome deleteVersion(RegistryView view, ViewWriter out, long offset, DeleteVersion c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return Rules.invalidSubject(s);
+        }
+        if (!view.effectiveMode(s).allowsWrites()) {
+            return Rules.readOnly(s);
+        }
+        Optional<SubjectRecord> found = view.subject(s);
+        if (found.isEmpty()) {
+            return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s);
+        }
+        SubjectRecord subject = found.get();
+        Optional<VersionRecord> version = c.version() >= 1 ? view.version(s, c.version()) : Optional.empty();
+        if (version.isEmpty()) {
+            return Rejected.of(ErrorCode.VERSION_NOT_FOUND, c.version());
+        }
+        VersionRecord v = version.get();
+        if (!c.permanent()) {
+            if (v.deleted()) {
+                return Rejected.of(ErrorCode.VERSION_SOFT_DELETED, s, v.version());
+            }
+            out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+            out.subject(s, new SubjectRecord(subject.latestVersion(), subject.liveVersions() - 1,
+                    subject.totalVersions(), offset));
+            return new VersionDeleted(v.version());
+        }
+        if (!v.deleted()) {
+            return Rejected.of(ErrorCode.VERSION_NOT_SOFT_DELETED, s, v.version());
+        }
+        Rejected inUse = referenced(view, s, v.version());
+        if (inUse != null) {
+            return inUse;
+        }
+        out.deleteVersion(s, v);
+        if (subject.totalVersions() == 1) {
+            out.deleteSubject(s);
+        } else {
+            int latest = 0;
+            for (VersionRecord other : view.versions(s)) {
+                if (other.version() != v.version()) {
+                    latest = Math.max(latest, other.version());
+                }
+            }
+            out.subject(s, new SubjectRecord(latest, subject.liveVersions(), subject.totalVersions() - 1, offset));
+        }
+        return new VersionDeleted(v.version());
+    }
+}

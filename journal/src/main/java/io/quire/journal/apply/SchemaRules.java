@@ -1,0 +1,185 @@
+package io.quire.journal.apply;
+
+import io.quire.ids.BlockGrants;
+import io.quire.journal.command.ImportSchema;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.Conflict;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.SubjectRecord;
+import io.quire.journal.view.VersionRecord;
+import io.quire.journal.view.ViewWriter;
+import java.util.List;
+import java.util.Optional;
+
+/** Registrations and imports: content keeps one id, a subject's versions grow by one. */
+final class SchemaRules {
+
+    private SchemaRules() {
+    }
+
+    static Outcome register(RegistryView view, ViewWriter out, long offset, RegisterSchema c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return Rules.invalidSubject(s);
+        }
+        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.checkedLevel() == null) {
+            return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
+        }
+        Mode mode = view.effectiveMode(s);
+        if (!mode.allowsWrites()) {
+            return Rules.readOnly(s);
+        }
+        if (mode == Mode.IMPORT) {
+            return Rules.notPermitted("Subject " + s + " is in import mode: registrations must give an id");
+        }
+        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SubjectRecord> subject = view.subject(s);
+        if (existing.isPresent()) {
+            for (int v : view.versionsWithId(s, existing.get())) {
+                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
+                    return new SchemaRegistered(existing.get(), v, false);
+                }
+            }
+        }
+        CompatibilityLevel level = view.effectiveLevel(s);
+        if (level != c.checkedLevel()) {
+            return new Conflict("compatibility level of '" + s + "' is now " + level);
+        }
+        long revision = subject.map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
+        if (level != CompatibilityLevel.NONE && revision != c.checkedRevision()) {
+            return new Conflict("subject '" + s + "' changed since the compatibility check");
+        }
+        long id;
+        if (existing.isPresent()) {
+            id = existing.get();
+        } else {
+            id = c.proposedId();
+            if (id < BlockGrants.FIRST_ID || id >= view.idWatermark()) {
+                return Rejected.of(ErrorCode.OPERATION_NOT_PERMITTED, "id " + id + " was never leased");
+            }
+            if (view.schemaBytes(id) != null) {
+                return new Conflict("id " + id + " is taken");
+            }
+            Rejected missing = missingReference(view, c.references());
+            if (missing != null) {
+                return missing;
+            }
+            writeSchema(out, id, c.schemaType(), c.schema(), c.references(), c.fingerprint());
+        }
+        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
+        int version = before.latestVersion() + 1;
+        out.version(s, new VersionRecord(version, id, false));
+        out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
+        return new SchemaRegistered(id, version, true);
+    }
+
+    /**
+     * IMPORT mode: the id and version come from the command. Content keeps one id (42207 when it
+     * has another), an id keeps one content and a version one id (42205 otherwise); the id
+     * watermark moves above the id, so no block ever granted later contains it. A node holding an
+     * older block that contains it gets a conflict for that id and takes the next one.
+     */
+    static Outcome importSchema(RegistryView view, ViewWriter out, long offset, ImportSchema c) {
+        String s = c.subject();
+        if (!Subject.isValid(s)) {
+            return Rules.invalidSubject(s);
+        }
+        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null) {
+            return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
+        }
+        if (view.effectiveMode(s) != Mode.IMPORT) {
+            return Rules.notPermitted("Subject " + s + " is not in import mode");
+        }
+        if (c.id() < BlockGrants.FIRST_ID || c.id() > Integer.MAX_VALUE || c.version() < 0) {
+            return Rules.notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
+        }
+        Rejected clash = importedIdClash(view, c.fingerprint(), c.id());
+        if (clash != null) {
+            return clash;
+        }
+        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SubjectRecord> subject = view.subject(s);
+        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
+        int version = c.version();
+        if (version == 0) {
+            for (int v : view.versionsWithId(s, c.id())) {
+                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
+                    return new SchemaRegistered(c.id(), v, false);
+                }
+            }
+            if (before.latestVersion() == Integer.MAX_VALUE) {
+                return Rules.notPermitted("subject " + s + " has no version number left");
+            }
+            version = before.latestVersion() + 1;
+        }
+        Optional<VersionRecord> taken = view.version(s, version);
+        if (taken.isPresent()) {
+            if (taken.get().schemaId() == c.id()) {
+                return new SchemaRegistered(c.id(), version, false); // already imported (and maybe soft-deleted since)
+            }
+            return Rules.notPermitted("Version " + version + " of subject " + s + " already exists with id "
+                    + taken.get().schemaId());
+        }
+        if (existing.isEmpty()) {
+            Rejected missing = missingReference(view, c.references());
+            if (missing != null) {
+                return missing;
+            }
+            writeSchema(out, c.id(), c.schemaType(), c.schema(), c.references(), c.fingerprint());
+        }
+        if (c.id() >= view.idWatermark()) {
+            out.idWatermark(c.id() + 1);
+        }
+        out.version(s, new VersionRecord(version, c.id(), false));
+        out.subject(s, new SubjectRecord(Math.max(before.latestVersion(), version), before.liveVersions() + 1,
+                before.totalVersions() + 1, offset));
+        return new SchemaRegistered(c.id(), version, true);
+    }
+
+    /**
+     * A refusal when an imported id and content disagree with the view: the content is known under
+     * another id (42207), or the id holds other content (42205); null when they agree. The edge
+     * runs the same check before journaling.
+     */
+    public static Rejected importedIdClash(RegistryView view, String fingerprint, long id) {
+        Optional<Long> existing = view.idForFingerprint(fingerprint);
+        if (existing.isPresent() && existing.get() != id) {
+            return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
+                    "Schema already registered with id " + existing.get() + " instead of input id " + id);
+        }
+        if (existing.isEmpty() && view.schemaBytes(id) != null) {
+            return Rules.notPermitted("Overwrite new schema with id " + id + " is not permitted.");
+        }
+        return null;
+    }
+
+    /** A refusal when a reference names a subject version that is not there (deleted since the edge looked). */
+    static Rejected missingReference(RegistryView view, List<SchemaReference> references) {
+        for (SchemaReference r : references) {
+            if (r.subject() == null || view.version(r.subject(), r.version()).map(v -> v.deleted()).orElse(true)) {
+                return Rejected.of(ErrorCode.INVALID_SCHEMA, "reference " + r.name()
+                        + " to subject " + r.subject() + " version " + r.version() + " does not exist");
+            }
+        }
+        return null;
+    }
+
+    static void writeSchema(ViewWriter out, long id, SchemaType type, String schema,
+                                    List<SchemaReference> references, String fingerprint) {
+        out.schema(id, new StoredSchema(schema, type, references), fingerprint);
+        for (SchemaReference r : references) {
+            out.reference(r.subject(), r.version(), id);
+        }
+    }
+
+}
