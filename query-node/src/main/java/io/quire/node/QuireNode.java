@@ -16,8 +16,7 @@ import io.quire.node.kafka.JournalAdmin;
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.security.Authenticator;
 import io.quire.node.error.RegistryException;
-import io.quire.node.service.RegistryReads;
-import io.quire.node.service.RegistryWrites;
+import io.quire.node.service.Registry;
 import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
@@ -138,8 +137,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
         SchemaParsing parsing = new SchemaParsing(config.limits(), config.protobufStrictReserved());
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
-        HttpApi.Deps deps = new HttpApi.Deps(new RegistryReads(access),
-                new RegistryWrites(access, parsing, submitter, allocator, workers, metrics, config.writeTimeoutMs()), access,
+        HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
+                config.writeTimeoutMs()), access,
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
                 config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), hashing),
                 config.security().authMetrics());

@@ -1,7 +1,7 @@
 package io.quire.node.http;
 
 import io.quire.node.api.RegisterRequest;
-import io.quire.node.service.RegistryWrites;
+import io.quire.node.service.CompatibilityChecks;
 import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,10 +10,10 @@ import java.util.Map;
 /** {@code /compatibility/subjects/{s}/versions[/{v}]}: would this schema be accepted. */
 final class CompatibilityHandler {
 
-    private final RegistryWrites writes;
+    private final CompatibilityChecks checks;
 
-    CompatibilityHandler(RegistryWrites writes) {
-        this.writes = writes;
+    CompatibilityHandler(CompatibilityChecks checks) {
+        this.checks = checks;
     }
 
     void againstVersion(RoutingContext ctx) {
@@ -27,7 +27,7 @@ final class CompatibilityHandler {
     private void check(RoutingContext ctx, boolean oneVersion) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
         boolean verbose = Params.flag(ctx, "verbose");
-        Async.reply(ctx, writes.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req),
+        Async.reply(ctx, checks.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req),
                 (c, messages) -> ApiJson.ok(c, body(messages, verbose)));
     }
 

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
-import io.quire.node.service.RegistryReads;
-import io.quire.node.service.RegistryWrites;
+import io.quire.node.service.SettingsReads;
+import io.quire.node.service.SettingsWrites;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
@@ -23,10 +23,10 @@ final class ConfigHandler {
     record ModeBody(String mode) {
     }
 
-    private final RegistryReads reads;
-    private final RegistryWrites writes;
+    private final SettingsReads reads;
+    private final SettingsWrites writes;
 
-    ConfigHandler(RegistryReads reads, RegistryWrites writes) {
+    ConfigHandler(SettingsReads reads, SettingsWrites writes) {
         this.reads = reads;
         this.writes = writes;
     }

@@ -2,8 +2,7 @@ package io.quire.node.http;
 
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.security.Authenticator;
-import io.quire.node.service.RegistryReads;
-import io.quire.node.service.RegistryWrites;
+import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.vertx.core.Handler;
@@ -19,7 +18,7 @@ import java.util.concurrent.Executor;
 public final class HttpApi {
 
     /** Everything the handlers need. */
-    public record Deps(RegistryReads reads, RegistryWrites writes, ViewAccess access, AppliedTracker tracker,
+    public record Deps(Registry registry, ViewAccess access, AppliedTracker tracker,
                        QuireMetrics metrics, NodeStatus status, Executor adminScans, long maxBodyBytes,
                        long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics) {
     }
@@ -29,11 +28,13 @@ public final class HttpApi {
 
     public static Router router(Vertx vertx, Deps d) {
         Router r = Router.router(vertx);
-        SubjectsHandler subjects = new SubjectsHandler(d.reads(), d.writes(), d.maxPageSize());
+        Registry reg = d.registry();
+        SubjectsHandler subjects = new SubjectsHandler(reg.subjects(), reg.registrations(), reg.deletes(),
+                d.maxPageSize());
         AuditHandler audit = new AuditHandler(d.access(), d.adminScans(), d.maxPageSize());
-        SchemasHandler schemas = new SchemasHandler(d.reads(), d.maxPageSize());
-        ConfigHandler config = new ConfigHandler(d.reads(), d.writes());
-        CompatibilityHandler compat = new CompatibilityHandler(d.writes());
+        SchemasHandler schemas = new SchemasHandler(reg.schemas(), d.maxPageSize());
+        ConfigHandler config = new ConfigHandler(reg.settingsReads(), reg.settings());
+        CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
 
         r.route().handler(ctx -> timed(ctx, d.metrics()));

@@ -1,18 +1,18 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.SchemaType;
-import io.quire.node.service.RegistryReads;
+import io.quire.node.service.SchemaReads;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 
 /** {@code /schemas…}: resolve by id (the hot path), the id's subjects and versions, the types. */
 final class SchemasHandler {
 
-    private final RegistryReads reads;
+    private final SchemaReads reads;
 
     private final int maxPageSize;
 
-    SchemasHandler(RegistryReads reads, int maxPageSize) {
+    SchemasHandler(SchemaReads reads, int maxPageSize) {
         this.reads = reads;
         this.maxPageSize = maxPageSize;
     }

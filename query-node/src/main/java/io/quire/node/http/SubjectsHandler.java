@@ -1,21 +1,24 @@
 package io.quire.node.http;
 
 import io.quire.node.api.RegisterRequest;
-import io.quire.node.service.RegistryReads;
-import io.quire.node.service.RegistryWrites;
+import io.quire.node.service.Deletes;
+import io.quire.node.service.Registrations;
+import io.quire.node.service.SubjectReads;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 
 /** {@code /subjects…}: list, register, look up, read versions, delete. */
 final class SubjectsHandler {
 
-    private final RegistryReads reads;
-    private final RegistryWrites writes;
+    private final SubjectReads reads;
+    private final Registrations registrations;
+    private final Deletes deletes;
     private final int maxPageSize;
 
-    SubjectsHandler(RegistryReads reads, RegistryWrites writes, int maxPageSize) {
+    SubjectsHandler(SubjectReads reads, Registrations registrations, Deletes deletes, int maxPageSize) {
         this.reads = reads;
-        this.writes = writes;
+        this.registrations = registrations;
+        this.deletes = deletes;
         this.maxPageSize = maxPageSize;
     }
 
@@ -27,13 +30,13 @@ final class SubjectsHandler {
 
     void register(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
-        Async.reply(ctx, writes.register(Params.subject(ctx), req, Params.flag(ctx, "normalize"), Params.principal(ctx)),
+        Async.reply(ctx, registrations.register(Params.subject(ctx), req, Params.flag(ctx, "normalize"), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), Map.of("id", w.value())));
     }
 
     void lookup(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
-        Async.reply(ctx, writes.lookup(Params.subject(ctx), req, Params.flag(ctx, "deleted"),
+        Async.reply(ctx, registrations.lookup(Params.subject(ctx), req, Params.flag(ctx, "deleted"),
                 Params.flag(ctx, "normalize")), ApiJson::ok);
     }
 
@@ -57,12 +60,12 @@ final class SubjectsHandler {
     }
 
     void deleteSubject(RoutingContext ctx) {
-        Async.reply(ctx, writes.deleteSubject(Params.subject(ctx), Params.flag(ctx, "permanent"), Params.principal(ctx)),
+        Async.reply(ctx, deletes.deleteSubject(Params.subject(ctx), Params.flag(ctx, "permanent"), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), w.value()));
     }
 
     void deleteVersion(RoutingContext ctx) {
-        Async.reply(ctx, writes.deleteVersion(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "permanent"),
+        Async.reply(ctx, deletes.deleteVersion(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "permanent"),
                 Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(), w.value()));
     }
 }

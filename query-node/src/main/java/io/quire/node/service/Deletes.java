@@ -1,0 +1,64 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.apply.Applier;
+import io.quire.journal.command.DeleteSubject;
+import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.outcome.SubjectDeleted;
+import io.quire.journal.outcome.VersionDeleted;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.Written;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/** {@code DELETE /subjects/{s}} and {@code DELETE /subjects/{s}/versions/{v}}, soft and permanent. */
+public final class Deletes {
+
+    private final ViewAccess access;
+    private final WritePath path;
+
+    Deletes(ViewAccess access, WritePath path) {
+        this.access = access;
+        this.path = path;
+    }
+
+    public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {
+        WritePath.validSubject(subject);
+        RegistryView view = access.view();
+        if (view.subject(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
+        }
+        if (permanent) {
+            for (VersionRecord v : view.versions(subject)) {
+                WritePath.refuse(Applier.referenced(view, subject, v.version()));
+            }
+        }
+        return path.submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
+    }
+
+    public CompletableFuture<Written<Integer>> deleteVersion(String subject, VersionSpec spec, boolean permanent,
+                                                             String principal) {
+        WritePath.validSubject(subject);
+        int version = spec.number();
+        RegistryView view = access.view();
+        if (view.subject(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
+        }
+        if (!spec.isLatest() && view.version(subject, version).isEmpty()) {
+            throw RegistryException.of(ErrorCode.VERSION_NOT_FOUND, version);
+        }
+        if (spec.isLatest()) {
+            Optional<VersionRecord> latest = permanent
+                    ? view.versions(subject).stream().reduce((a, b) -> b) : view.latestLive(subject);
+            version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
+        }
+        if (permanent) {
+            WritePath.refuse(Applier.referenced(view, subject, version));
+        }
+        return path.submit(new DeleteVersion(subject, version, permanent), principal, VersionDeleted.class,
+                VersionDeleted::version);
+    }
+}

@@ -1,0 +1,205 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.ids.BlockAllocator;
+import io.quire.journal.apply.Applier;
+import io.quire.journal.command.ImportSchema;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.Conflict;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.api.SchemaVersion;
+import io.quire.node.api.Written;
+import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.schema.CompatibilityChecker;
+import io.quire.node.schema.ParsedSchema;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code POST /subjects/{s}/versions} and {@code POST /subjects/{s}}: registering (and importing)
+ * a schema under a subject, and looking one up. The expensive part (parse, canonical form,
+ * compatibility) runs on workers against the local view; the command carries the level and
+ * subject revision it was checked against; writes to one subject queue on this node (ADR 0008),
+ * and a conflict with another node is re-checked and resubmitted.
+ */
+public final class Registrations {
+
+    static final long MAX_PAUSE_MS = 100;
+    static final int MAX_WAITING_PER_SUBJECT = 1_000;
+
+    private final ViewAccess access;
+    private final SchemaParsing parsing;
+    private final WritePath path;
+    private final BlockAllocator ids;
+    private final QuireMetrics metrics;
+    private final long writeTimeoutMs;
+    private final SubjectQueue subjects = new SubjectQueue(MAX_WAITING_PER_SUBJECT);
+
+    Registrations(ViewAccess access, SchemaParsing parsing, WritePath path, BlockAllocator ids, QuireMetrics metrics,
+                  long writeTimeoutMs) {
+        this.access = access;
+        this.parsing = parsing;
+        this.path = path;
+        this.ids = ids;
+        this.metrics = metrics;
+        this.writeTimeoutMs = writeTimeoutMs;
+    }
+
+    /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
+    public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, boolean normalize,
+                                                     String principal) {
+        WritePath.validSubject(subject);
+        boolean givesId = req.id() != null && req.id() >= 0;
+        boolean givesVersion = req.version() != null && req.version() > 0;
+        SchemaType type = WritePath.schemaType(req.schemaType());
+        RegistryView view = access.view();
+        WritePath.writable(view, subject);
+        if (view.effectiveMode(subject) == Mode.IMPORT) {
+            if (!givesId) {
+                throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                        "Subject " + subject + " is in import mode: a registration must give the schema's id");
+            }
+            return importSchema(subject, type, req, normalize || view.effectiveNormalize(subject), principal);
+        }
+        boolean normalized = normalize || view.effectiveNormalize(subject);
+        if (givesId || givesVersion) {
+            throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                    "Subject " + subject + " is not in import mode; id and version cannot be given");
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
+        return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
+                .thenCompose(parsed -> {
+                    RegistryView now = access.view();
+                    Optional<Written<Long>> known = alreadyInSubject(now, subject, parsed);
+                    if (known.isPresent()) {
+                        return CompletableFuture.completedFuture(known.get());
+                    }
+                    if (now.effectiveLevel(subject) == CompatibilityLevel.NONE) {
+                        return attempt(subject, parsed, principal, 1, deadline); // nothing to check, nothing to order
+                    }
+                    return subjects.run(subject, () -> attempt(subject, parsed, principal, 1, deadline));
+                });
+    }
+
+    /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
+    private CompletableFuture<Written<Long>> importSchema(String subject, SchemaType type, RegisterRequest req,
+                                                          boolean normalize, String principal) {
+        long id = req.id();
+        int version = req.version() == null || req.version() < 0 ? 0 : req.version();
+        return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize))
+                .thenCompose(parsed -> {
+                    WritePath.refuse(Applier.importedIdClash(access.view(), parsed.fingerprint(), id));
+                    return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
+                            parsed.fingerprint(), id, version), principal, SchemaRegistered.class, SchemaRegistered::id);
+                });
+    }
+
+    /** The id and offset when this content is already a live version of the subject: nothing to write. */
+    private static Optional<Written<Long>> alreadyInSubject(RegistryView view, String subject, ParsedSchema parsed) {
+        Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+        if (existing.isPresent()) {
+            for (int v : view.versionsWithId(subject, existing.get())) {
+                if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
+                    return Optional.of(new Written<>(existing.get(), view.position().offset()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * One check-and-submit round on a worker. A conflict (another node changed the subject, or the
+     * level, since the check) is retried after a short, growing, jittered pause until the write
+     * timeout; then the caller gets a retryable 50002, never a 50001.
+     */
+    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n,
+                                                     long deadline) {
+        return path.workCompose(() -> {
+            if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
+                throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
+                        + "' has too many writes in flight on this node to take this one in time; retry");
+            }
+            RegistryView view = access.view();
+            WritePath.writable(view, subject);
+            Optional<Written<Long>> known = alreadyInSubject(view, subject, parsed);
+            if (known.isPresent()) {
+                return CompletableFuture.completedFuture(known.get());
+            }
+            Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+            CompatibilityLevel level = view.effectiveLevel(subject);
+            long revision = view.revision(subject);
+            List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
+                    CompatibilityChecks.earlier(parsing, view, subject, level));
+            if (!problems.isEmpty()) {
+                throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
+            }
+            CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
+                    .orElseGet(() -> freshId(view));
+            return id.thenCompose(proposed -> path.submitter().submit(new RegisterSchema(subject, parsed.type(),
+                            parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision),
+                            principal))
+                    .thenCompose(applied -> {
+                        if (applied.outcome() instanceof Conflict c) {
+                            metrics.writeConflict();
+                            long pauseMs = Math.min(MAX_PAUSE_MS, 1L << Math.min(n, 8));
+                            pauseMs = pauseMs / 2 + ThreadLocalRandom.current().nextLong(pauseMs + 1);
+                            if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline) {
+                                throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1,
+                                        "subject '" + subject + "' kept changing under " + n
+                                                + " attempts (other nodes are writing to it); retry");
+                            }
+                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, principal, n + 1, deadline));
+                        }
+                        SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
+                        return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
+                    });
+        });
+    }
+
+    private static CompletableFuture<Void> pause(long ms) {
+        return new CompletableFuture<Void>().completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /** An id from this node's blocks that no imported schema holds. */
+    private CompletableFuture<Long> freshId(RegistryView view) {
+        return ids.nextId(id -> view.schemaBytes(id) != null).toCompletableFuture()
+                .thenCompose(id -> view.schemaBytes(id) == null ? CompletableFuture.completedFuture(id) : freshId(view));
+    }
+
+    /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
+    public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted,
+                                                   boolean normalize) {
+        SchemaType type = WritePath.schemaType(req.schemaType());
+        return path.work(() -> {
+            RegistryView view = access.view();
+            var record = view.subject(subject);
+            if (record.isEmpty() || record.get().softDeleted() && !deleted) {
+                throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+            }
+            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
+                    normalize || view.effectiveNormalize(subject));
+            Optional<Long> id = view.idForFingerprint(parsed.fingerprint());
+            if (id.isPresent()) {
+                List<Integer> versions = view.versionsWithId(subject, id.get());
+                for (int i = versions.size() - 1; i >= 0; i--) {
+                    VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
+                    if (deleted || !v.deleted()) {
+                        return SubjectReads.toApi(subject, v, view.schema(id.get()).orElseThrow());
+                    }
+                }
+            }
+            throw new RegistryException(ErrorCode.SCHEMA_NOT_FOUND, "Schema not found");
+        });
+    }
+}

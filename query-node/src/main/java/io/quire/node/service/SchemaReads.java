@@ -1,0 +1,106 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.SchemaVersion;
+import io.quire.node.api.SubjectVersion;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code GET /schemas…}: schemas by id, the subjects and versions that use them, and the list. */
+public final class SchemaReads {
+
+    private final ViewAccess access;
+
+    public SchemaReads(ViewAccess access) {
+        this.access = access;
+    }
+
+    /** The prepared body of {@code GET /schemas/ids/{id}}: the hot path, one point lookup. */
+    public byte[] schemaBody(long id) {
+        byte[] body = access.view().schemaBytes(id);
+        if (body == null) {
+            throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
+        }
+        return body;
+    }
+
+    public StoredSchema schema(long id) {
+        return access.view().schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
+    }
+
+    public List<SubjectVersion> versionsOfId(long id, boolean deleted) {
+        RegistryView view = access.view();
+        if (view.schemaBytes(id) == null) {
+            throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
+        }
+        List<SubjectVersion> out = new ArrayList<>();
+        for (RegistryView.Usage u : view.usages(id)) {
+            if (deleted || view.version(u.subject(), u.version()).map(v -> !v.deleted()).orElse(false)) {
+                out.add(new SubjectVersion(u.subject(), u.version()));
+            }
+        }
+        return out;
+    }
+
+    public List<String> subjectsOfId(long id, boolean deleted) {
+        return versionsOfId(id, deleted).stream().map(SubjectVersion::subject).distinct().toList();
+    }
+
+    /**
+     * {@code GET /schemas}: subject versions in subject then version order, from {@code offset}, at
+     * most {@code limit}; soft-deleted ones with {@code deleted}; only each subject's latest with
+     * {@code latestOnly}. Stops scanning once the page is full.
+     */
+    public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
+                                       java.util.function.Predicate<String> visible) {
+        RegistryView view = access.view();
+        List<SchemaVersion> out = new ArrayList<>();
+        int skipped = 0;
+        for (String subject : view.subjects(prefix)) {
+            if (!visible.test(subject)) {
+                continue;
+            }
+            List<VersionRecord> versions = view.versions(subject).stream().filter(v -> deleted || !v.deleted()).toList();
+            if (latestOnly && !versions.isEmpty()) {
+                versions = List.of(versions.get(versions.size() - 1));
+            }
+            for (VersionRecord v : versions) {
+                if (skipped < offset) {
+                    skipped++;
+                    continue;
+                }
+                if (out.size() >= limit) {
+                    return out;
+                }
+                view.schema(v.schemaId()).ifPresent(s -> out.add(SubjectReads.toApi(subject, v, s)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The schema in the {@code format} a client asked for: {@code serialized} turns Protobuf text
+     * into a base64 FileDescriptorProto (what Confluent's clients read); anything else is as stored.
+     */
+    public StoredSchema inFormat(StoredSchema s, String format) {
+        return inFormat(access.view(), s, format);
+    }
+
+    static StoredSchema inFormat(RegistryView view, StoredSchema s, String format) {
+        if (!"serialized".equals(format) || s.schemaType() != SchemaType.PROTOBUF) {
+            return s;
+        }
+        java.util.Map<String, String> refs = new java.util.HashMap<>();
+        for (io.quire.journal.model.SchemaReference r : s.references()) {
+            view.version(r.subject(), r.version()).flatMap(v -> view.schema(v.schemaId()))
+                    .ifPresent(target -> refs.put(r.name(), target.schema()));
+        }
+        return new StoredSchema(io.quire.node.schema.ProtobufDescriptors.serialized(s.schema(), refs), s.schemaType(),
+                s.references());
+    }
+}

@@ -1,0 +1,57 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.view.RegistryView;
+import java.util.Optional;
+
+/** {@code GET /config[/{s}]} and {@code GET /mode[/{s}]}. */
+public final class SettingsReads {
+
+    private final ViewAccess access;
+
+    public SettingsReads(ViewAccess access) {
+        this.access = access;
+    }
+
+    public CompatibilityLevel globalLevel() {
+        return access.view().globalLevel().orElse(CompatibilityLevel.DEFAULT);
+    }
+
+    /** The subject's own level; with {@code defaultToGlobal}, the global one when it has none. */
+    public Optional<CompatibilityLevel> subjectLevel(String subject, boolean defaultToGlobal) {
+        RegistryView view = access.view();
+        Optional<CompatibilityLevel> own = view.subjectLevel(subject);
+        return own.isPresent() || !defaultToGlobal ? own
+                : Optional.of(view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
+    }
+
+    public Optional<Boolean> globalNormalize() {
+        return access.view().globalNormalize();
+    }
+
+    /** The subject's own normalize flag; with {@code defaultToGlobal}, the global one when it has none. */
+    public Optional<Boolean> subjectNormalize(String subject, boolean defaultToGlobal) {
+        RegistryView view = access.view();
+        Optional<Boolean> own = view.subjectNormalize(subject);
+        return own.isPresent() || !defaultToGlobal ? own : view.globalNormalize();
+    }
+
+    public Mode globalMode() {
+        return access.view().globalMode().orElse(Mode.DEFAULT);
+    }
+
+    public Mode subjectMode(String subject, boolean defaultToGlobal) {
+        RegistryView view = access.view();
+        Optional<Mode> own = view.subjectMode(subject);
+        if (own.isPresent()) {
+            return own.get();
+        }
+        if (defaultToGlobal) {
+            return view.globalMode().orElse(Mode.DEFAULT);
+        }
+        throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
+    }
+}

@@ -1,0 +1,81 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteMode;
+import io.quire.journal.command.SetConfig;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.outcome.ConfigDeleted;
+import io.quire.journal.outcome.ConfigSet;
+import io.quire.journal.outcome.ModeDeleted;
+import io.quire.journal.outcome.ModeSet;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.api.Written;
+import java.util.concurrent.CompletableFuture;
+
+/** {@code PUT|DELETE /config[/{s}]} and {@code PUT|DELETE /mode[/{s}]}. */
+public final class SettingsWrites {
+
+    private final ViewAccess access;
+    private final WritePath path;
+
+    SettingsWrites(ViewAccess access, WritePath path) {
+        this.access = access;
+        this.path = path;
+    }
+
+    public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, Boolean normalize,
+                                                                    String principal) {
+        if (subject != null) {
+            WritePath.validSubject(subject);
+        }
+        CompatibilityLevel parsed = level == null && normalize != null ? null : CompatibilityLevel.parse(level)
+                .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
+        return path.submit(new SetConfig(subject, parsed, normalize), principal, ConfigSet.class, ConfigSet::level);
+    }
+
+    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(String subject, String principal) {
+        RegistryView view = access.view();
+        if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
+        }
+        if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()) {
+            // Already the default: nothing to change, nothing to journal.
+            return CompletableFuture.completedFuture(new Written<>(CompatibilityLevel.DEFAULT, view.position().offset()));
+        }
+        return path.submit(new DeleteConfig(subject), principal, ConfigDeleted.class, ConfigDeleted::previous);
+    }
+
+    /**
+     * Switching to IMPORT needs an empty registry (global) or subject unless {@code force}: ids kept
+     * from another registry could otherwise collide with the ones already handed out here.
+     */
+    public CompletableFuture<Written<Mode>> setMode(String subject, String mode, boolean force, String principal) {
+        if (subject != null) {
+            WritePath.validSubject(subject);
+        }
+        Mode parsed = Mode.parse(mode).orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_MODE,
+                "Valid values are READWRITE, READONLY, READONLY_OVERRIDE, IMPORT"));
+        RegistryView view = access.view();
+        if (parsed == Mode.IMPORT && !force) {
+            boolean alreadyImport = subject == null ? view.globalMode().orElse(Mode.DEFAULT) == Mode.IMPORT
+                    : view.effectiveMode(subject) == Mode.IMPORT;
+            boolean hasSchemas = subject == null ? view.hasSubjects() : view.subject(subject).isPresent();
+            if (!alreadyImport && hasSchemas) {
+                throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
+                        "Cannot import since found existing subjects; set force=true to import anyway");
+            }
+        }
+        return path.submit(new SetMode(subject, parsed), principal, ModeSet.class, ModeSet::mode);
+    }
+
+    public CompletableFuture<Written<Mode>> deleteMode(String subject, String principal) {
+        if (subject != null && access.view().subjectMode(subject).isEmpty()) {
+            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
+        }
+        return path.submit(new DeleteMode(subject), principal, ModeDeleted.class, ModeDeleted::previous);
+    }
+}

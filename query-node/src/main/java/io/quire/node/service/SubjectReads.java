@@ -1,0 +1,95 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.SubjectRecord;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.SchemaVersion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code GET /subjects…}: subjects, their versions, one version, and what references it. */
+public final class SubjectReads {
+
+    private final ViewAccess access;
+
+    public SubjectReads(ViewAccess access) {
+        this.access = access;
+    }
+
+    public List<String> subjects(String prefix, boolean deleted, boolean deletedOnly) {
+        RegistryView view = access.view();
+        List<String> out = new ArrayList<>();
+        for (String s : view.subjects(prefix)) {
+            boolean soft = view.subject(s).map(SubjectRecord::softDeleted).orElse(true);
+            if (deletedOnly ? soft : (deleted || !soft)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    public List<Integer> versions(String subject, boolean deleted, boolean deletedOnly) {
+        RegistryView view = access.view();
+        List<Integer> out = new ArrayList<>();
+        for (VersionRecord v : view.versions(subject)) {
+            if (deletedOnly ? v.deleted() : (deleted || !v.deleted())) {
+                out.add(v.version());
+            }
+        }
+        if (out.isEmpty() && (view.subject(subject).isEmpty() || !deleted && !deletedOnly)) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+        }
+        return out;
+    }
+
+    /** Ids of the schemas in use whose references name this subject version. */
+    public List<Long> referencedBy(String subject, VersionSpec spec) {
+        RegistryView view = access.view();
+        VersionRecord v = find(view, subject, spec, true);
+        return view.referencedBy(subject, v.version());
+    }
+
+    /** One version as stored; soft-deleted ones only with {@code deleted=true}. */
+    public SchemaVersion version(String subject, VersionSpec spec, boolean deleted) {
+        return version(subject, spec, deleted, null);
+    }
+
+    /** One version, its schema in the {@code format} asked for (see {@link SchemaReads#inFormat}). */
+    public SchemaVersion version(String subject, VersionSpec spec, boolean deleted, String format) {
+        RegistryView view = access.view();
+        VersionRecord v = find(view, subject, spec, deleted);
+        StoredSchema s = view.schema(v.schemaId()).orElseThrow(
+                () -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, v.schemaId()));
+        return toApi(subject, v, SchemaReads.inFormat(view, s, format));
+    }
+
+    static VersionRecord find(RegistryView view, String subject, VersionSpec spec, boolean deleted) {
+        Optional<SubjectRecord> record = view.subject(subject);
+        if (record.isEmpty() || record.get().softDeleted() && !deleted) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+        }
+        Optional<VersionRecord> v;
+        if (spec.isLatest()) {
+            if (deleted) {
+                List<VersionRecord> all = view.versions(subject);
+                v = all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
+            } else {
+                v = view.latestLive(subject);
+            }
+        } else {
+            v = view.version(subject, spec.number()).filter(x -> deleted || !x.deleted());
+        }
+        return v.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND,
+                spec.isLatest() ? "latest" : spec.number()));
+    }
+
+    static SchemaVersion toApi(String subject, VersionRecord v, StoredSchema s) {
+        return new SchemaVersion(subject, v.version(), v.schemaId(),
+                s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.schema());
+    }
+}

@@ -1,0 +1,94 @@
+package io.quire.node.service;
+
+import io.quire.node.error.RegistryException;
+import io.quire.journal.command.Command;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.api.Written;
+import io.quire.node.view.AppliedTracker.Applied;
+import io.quire.node.write.CommandSubmitter;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * What every write shares: the one submit-and-wait call with its outcome check, the hop to a
+ * worker that turns a full queue into a failed future, and the edge checks every resource makes
+ * (subject name, schema type, writable mode, the applier's own refusals).
+ */
+final class WritePath {
+
+    private final CommandSubmitter submitter;
+    private final Executor workers;
+
+    WritePath(CommandSubmitter submitter, Executor workers) {
+        this.submitter = submitter;
+        this.workers = workers;
+    }
+
+    CommandSubmitter submitter() {
+        return submitter;
+    }
+
+    <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
+                                                                Function<O, T> value) {
+        return submitter.submit(command, principal)
+                .thenApply(applied -> new Written<>(value.apply(expect(applied, type)), applied.offset()));
+    }
+
+    static <O extends Outcome> O expect(Applied applied, Class<O> type) {
+        Outcome o = applied.outcome();
+        if (o instanceof Rejected r) {
+            throw new RegistryException(r.error(), r.message());
+        }
+        if (!type.isInstance(o)) {
+            throw RegistryException.of(ErrorCode.STORE_ERROR, "unexpected outcome " + o);
+        }
+        return type.cast(o);
+    }
+
+    /** Refused here, with the applier's own verdict, when it would refuse: nothing doomed reaches the journal. */
+    static void refuse(Rejected verdict) {
+        if (verdict != null) {
+            throw new RegistryException(verdict.error(), verdict.message());
+        }
+    }
+
+    /**
+     * Work on a worker. A full worker queue is a failed future here (429), never an exception
+     * thrown into whichever thread completed the stage before.
+     */
+    <T> CompletableFuture<T> work(Supplier<T> task) {
+        try {
+            return CompletableFuture.supplyAsync(task, workers);
+        } catch (RegistryException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    <T> CompletableFuture<T> workCompose(Supplier<CompletableFuture<T>> task) {
+        return work(task).thenCompose(f -> f);
+    }
+
+    static void writable(RegistryView view, String subject) {
+        if (!view.effectiveMode(subject).allowsWrites()) {
+            throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
+        }
+    }
+
+    static void validSubject(String subject) {
+        if (!Subject.isValid(subject)) {
+            throw RegistryException.of(ErrorCode.INVALID_SUBJECT, String.valueOf(subject));
+        }
+    }
+
+    static SchemaType schemaType(String text) {
+        return SchemaType.parse(text).orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
+                "Invalid schema type " + text));
+    }
+}
