@@ -146,7 +146,7 @@ public final class Registrations {
             }
             CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(view));
-            return id.thenCompose(proposed -> path.submitter().submit(new RegisterSchema(subject, parsed.type(),
+            return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
                             parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision),
                             principal))
                     .thenCompose(applied -> {

@@ -2,16 +2,16 @@ package io.quire.node.service;
 
 import io.quire.ids.BlockAllocator;
 import io.quire.node.metrics.QuireMetrics;
-import io.quire.node.write.CommandSubmitter;
+import io.quire.node.write.JournalPort;
 import java.util.concurrent.Executor;
 
 /** The registry's services, one per Confluent resource, wired once. */
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
                        SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads) {
 
-    public static Registry create(ViewAccess access, SchemaParsing parsing, CommandSubmitter submitter,
+    public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
-        WritePath path = new WritePath(submitter, workers);
+        WritePath path = new WritePath(journal, workers);
         return new Registry(new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs),
                 new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access), new SubjectReads(access),

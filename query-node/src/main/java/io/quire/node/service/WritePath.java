@@ -10,7 +10,7 @@ import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
 import io.quire.node.view.AppliedTracker.Applied;
-import io.quire.node.write.CommandSubmitter;
+import io.quire.node.write.JournalPort;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
@@ -23,21 +23,21 @@ import java.util.function.Supplier;
  */
 final class WritePath {
 
-    private final CommandSubmitter submitter;
+    private final JournalPort journal;
     private final Executor workers;
 
-    WritePath(CommandSubmitter submitter, Executor workers) {
-        this.submitter = submitter;
+    WritePath(JournalPort journal, Executor workers) {
+        this.journal = journal;
         this.workers = workers;
     }
 
-    CommandSubmitter submitter() {
-        return submitter;
+    JournalPort journal() {
+        return journal;
     }
 
     <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
                                                                 Function<O, T> value) {
-        return submitter.submit(command, principal)
+        return journal.submit(command, principal)
                 .thenApply(applied -> new Written<>(value.apply(expect(applied, type)), applied.offset()));
     }
 

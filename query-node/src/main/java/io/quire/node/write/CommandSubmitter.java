@@ -34,7 +34,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * producer's delivery timeout bounds what happens after the hand-over. Outcomes are handed to the
  * caller on {@code callbacks}, never on the applier thread that completes them.
  */
-public final class CommandSubmitter implements AutoCloseable {
+public final class CommandSubmitter implements JournalPort, AutoCloseable {
 
     public static final int DEFAULT_QUEUE = 10_000;
 
@@ -65,6 +65,7 @@ public final class CommandSubmitter implements AutoCloseable {
                 }, new ThreadPoolExecutor.AbortPolicy());
     }
 
+    @Override
     public CompletableFuture<Applied> submit(Command command, String principal) {
         String commandId = UUID.randomUUID().toString();
         Envelope envelope = Envelope.of(commandId, nodeId, principal, clock.millis(), command);

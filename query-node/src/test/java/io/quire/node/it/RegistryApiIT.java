@@ -14,7 +14,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The Confluent API of one node over real HTTP, on a real broker: round trips and error codes. */
+/**
+ * The Confluent API of one node over real HTTP, on a real broker: round trips, response shapes
+ * and error codes. The write rules themselves (levels, deletes, modes, IMPORT) are unit-tested on
+ * the services in {@code RegistryRulesTest}.
+ */
 class RegistryApiIT {
 
     static QuireNode node;
@@ -104,101 +108,6 @@ class RegistryApiIT {
                 schemaBody(record("Order", NAME, AGE_DEFAULT))).json();
         assertTrue(ok.get("is_compatible").asBoolean());
         assertFalse(ok.has("messages"), "messages only with verbose=true");
-    }
-
-    @Test
-    void everyLevelChecksTheRightDirectionAndDepth() {
-        // v1 {a}, v2 {a, b=default}; candidate {b=default}: drops a (no default).
-        String a = "{\"name\":\"a\",\"type\":\"string\"}";
-        String b = "{\"name\":\"b\",\"type\":\"int\",\"default\":1}";
-        String[][] cases = {
-            // level, candidate, expected compatible
-            {"NONE", record("R", "{\"name\":\"z\",\"type\":\"int\"}"), "true"},
-            {"BACKWARD", record("R", b), "true"},          // new reads old: a ignored, b defaulted
-            {"FORWARD", record("R", b), "false"},          // old reads new: a missing, no default
-            {"FULL", record("R", b), "false"},
-            {"BACKWARD", record("R", a, b, "{\"name\":\"c\",\"type\":\"int\"}"), "false"},
-            {"FORWARD", record("R", a, b, "{\"name\":\"c\",\"type\":\"int\"}"), "true"},
-            {"BACKWARD_TRANSITIVE", record("R", a, b), "true"},
-            {"FULL_TRANSITIVE", record("R", a, b), "true"},
-            {"FORWARD_TRANSITIVE", record("R", a), "true"},
-        };
-        int n = 0;
-        for (String[] c : cases) {
-            String subject = "levels-" + n++;
-            register(subject, record("R", a));
-            register(subject, record("R", a, b));
-            assertEquals(200, http.put("/config/" + subject, "{\"compatibility\":\"" + c[0] + "\"}").status());
-            Http.Response r = http.post("/subjects/" + subject + "/versions", schemaBody(c[1]));
-            assertEquals(Boolean.parseBoolean(c[2]) ? 200 : 409, r.status(), c[0] + " " + c[1] + " -> " + r.body());
-        }
-        // Transitive depth: v1 {x:int}, v2 {x:long} (BACKWARD ok), v3 {x:int}? reads long->int no.
-        String x = "{\"name\":\"x\",\"type\":\"int\"}";
-        String xl = "{\"name\":\"x\",\"type\":\"long\"}";
-        register("depth", record("D", x));
-        http.put("/config/depth", "{\"compatibility\":\"FORWARD\"}");
-        // FORWARD: old {x:int} must read new {x:int,y default}; fine.
-        register("depth", record("D", x, "{\"name\":\"y\",\"type\":\"int\",\"default\":0}"));
-        http.put("/config/depth", "{\"compatibility\":\"BACKWARD\"}");
-        register("depth", record("D", xl, "{\"name\":\"y\",\"type\":\"int\",\"default\":0}"));
-        assertEquals(200, http.post("/compatibility/subjects/depth/versions/latest",
-                schemaBody(record("D", xl))).status());
-        http.put("/config/depth", "{\"compatibility\":\"FORWARD_TRANSITIVE\"}");
-        // old v1..v3 must read {x:long}: v1/v2 have x:int and cannot read long.
-        assertFalse(http.post("/compatibility/subjects/depth/versions", schemaBody(record("D", xl)))
-                .json().get("is_compatible").asBoolean());
-        http.put("/config/depth", "{\"compatibility\":\"FORWARD\"}");
-        assertTrue(http.post("/compatibility/subjects/depth/versions", schemaBody(record("D", xl)))
-                .json().get("is_compatible").asBoolean(), "FORWARD only checks the latest");
-    }
-
-    @Test
-    void softDeleteHidesButKeepsIdsResolvableAndPermanentDeleteNeedsItFirst() {
-        long id = register("del-value", record("Del", NAME));
-        register("del-value", record("Del", NAME, AGE_DEFAULT));
-        assertEquals(40405, http.delete("/subjects/del-value?permanent=true").errorCode());
-        assertEquals(40407, http.delete("/subjects/del-value/versions/1?permanent=true").errorCode());
-        assertEquals("1", http.delete("/subjects/del-value/versions/1").body());
-        assertEquals(40406, http.delete("/subjects/del-value/versions/1").errorCode());
-        assertEquals("[2]", http.get("/subjects/del-value/versions").body());
-        assertEquals("[1,2]", http.get("/subjects/del-value/versions?deleted=true").body());
-        assertEquals("[1]", http.get("/subjects/del-value/versions?deletedOnly=true").body());
-        assertEquals(40402, http.get("/subjects/del-value/versions/1").errorCode());
-        assertEquals(200, http.get("/subjects/del-value/versions/1?deleted=true").status());
-
-        assertEquals("[2]", http.delete("/subjects/del-value").body());
-        assertEquals(40404, http.delete("/subjects/del-value").errorCode());
-        assertFalse(http.get("/subjects").body().contains("\"del-value\""));
-        assertTrue(http.get("/subjects?deleted=true").body().contains("\"del-value\""));
-        assertTrue(http.get("/subjects?deletedOnly=true").body().contains("\"del-value\""));
-        assertEquals(40401, http.get("/subjects/del-value/versions").errorCode());
-        assertEquals(200, http.get("/schemas/ids/" + id).status(), "soft-deleted schemas stay resolvable by id");
-
-        assertEquals("[1,2]", http.delete("/subjects/del-value?permanent=true").body());
-        assertEquals(40401, http.delete("/subjects/del-value").errorCode());
-        assertFalse(http.get("/subjects?deleted=true").body().contains("\"del-value\""));
-    }
-
-    @Test
-    void configAndModeGlobalAndPerSubject() {
-        assertEquals(40408, http.get("/config/cfg-value").errorCode());
-        assertEquals("BACKWARD",
-                http.get("/config/cfg-value?defaultToGlobal=true").json().get("compatibilityLevel").asText());
-        assertEquals("{\"compatibility\":\"FULL\"}", http.put("/config/cfg-value", "{\"compatibility\":\"full\"}").body());
-        assertEquals("FULL", http.get("/config/cfg-value").json().get("compatibilityLevel").asText());
-        assertEquals(42203, http.put("/config/cfg-value", "{\"compatibility\":\"SIDEWAYS\"}").errorCode());
-        assertEquals("FULL", http.delete("/config/cfg-value").json().get("compatibilityLevel").asText());
-        assertEquals(40408, http.delete("/config/cfg-value").errorCode());
-
-        assertEquals(40409, http.get("/mode/ro-value").errorCode());
-        assertEquals("READWRITE", http.get("/mode").json().get("mode").asText());
-        assertEquals(42204, http.put("/mode/ro-value", "{\"mode\":\"SOMETIMES\"}").errorCode());
-        assertEquals("{\"mode\":\"READONLY\"}", http.put("/mode/ro-value", "{\"mode\":\"READONLY\"}").body());
-        Http.Response refused = http.post("/subjects/ro-value/versions", schemaBody(record("Ro", NAME)));
-        assertEquals(42205, refused.errorCode());
-        assertEquals(422, refused.status());
-        assertEquals("READONLY", http.delete("/mode/ro-value").json().get("mode").asText());
-        register("ro-value", record("Ro", NAME));
     }
 
     @Test

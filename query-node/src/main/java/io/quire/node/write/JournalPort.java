@@ -1,0 +1,15 @@
+package io.quire.node.write;
+
+import io.quire.journal.command.Command;
+import io.quire.node.view.AppliedTracker.Applied;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Where the services send a command: it completes once this node has applied it, with the
+ * outcome and the journal offset. {@link CommandSubmitter} is the real one (Kafka); tests use one
+ * over the real applier in memory, so the write rules need no broker.
+ */
+public interface JournalPort {
+
+    CompletableFuture<Applied> submit(Command command, String principal);
+}

@@ -1,0 +1,44 @@
+package io.quire.node.service;
+
+import io.quire.journal.apply.Applier;
+import io.quire.journal.apply.ApplyResult;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.view.InMemoryKv;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.view.AppliedTracker.Applied;
+import io.quire.node.write.JournalPort;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A journal in memory behind the services' port: each command is appended and applied at once
+ * by the real applier to an in-memory view, as a node applies its own command before it answers.
+ */
+final class InMemoryJournal implements JournalPort {
+
+    private final Applier applier = new Applier();
+    private final InMemoryKv kv = new InMemoryKv();
+    private final RegistryView view = new RegistryView(kv);
+    private final List<Envelope> records = new ArrayList<>();
+
+    @Override
+    public synchronized CompletableFuture<Applied> submit(Command command, String principal) {
+        long offset = records.size();
+        Envelope e = Envelope.of("cmd-" + offset, "node-test", principal, 1_700_000_000_000L + offset, command);
+        records.add(e);
+        ApplyResult r = applier.apply(view, offset, e);
+        kv.apply(r.changes());
+        return CompletableFuture.completedFuture(new Applied(offset, r.outcome()));
+    }
+
+    RegistryView view() {
+        return view;
+    }
+
+    /** Commands appended so far: what a refusal at the edge must leave unchanged. */
+    synchronized int size() {
+        return records.size();
+    }
+}
