@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,11 +23,9 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * {@code quire.jar import-confluent}: reads a Confluent Schema Registry {@code _schemas} topic (JSON
@@ -153,41 +148,28 @@ public final class ImportConfluentCommand {
         return write(state, target, force, out);
     }
 
-    static SourceState read(Properties source, String topic, PrintStream out) {
-        Properties p = new Properties();
-        p.putAll(source);
-        p.put("enable.auto.commit", "false");
-        p.put("max.poll.records", "5000");
+    static SourceState read(Properties source, String topic, PrintStream out) throws Exception {
         SourceState state = new SourceState();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
+        try (KafkaConsumer<byte[], byte[]> consumer = TopicReader.consumer(source)) {
             List<PartitionInfo> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30));
             if (partitions == null || partitions.isEmpty()) {
                 throw new IllegalArgumentException("topic " + topic + " not found");
             }
             for (PartitionInfo info : partitions) { // Confluent's topic has one partition; read each in order
                 TopicPartition tp = new TopicPartition(topic, info.partition());
-                consumer.assign(List.of(tp));
-                consumer.seekToBeginning(List.of(tp));
-                long end = consumer.endOffsets(List.of(tp)).get(tp);
                 Progress progress = new Progress(out, "read " + tp);
-                while (consumer.position(tp) < end) {
-                    for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500)).records(tp)) {
-                        if (r.offset() >= end) {
-                            break;
-                        }
-                        if (r.key() == null) {
-                            state.skippedUnknown++;
-                            continue;
-                        }
-                        try {
-                            state.apply(JSON.readTree(r.key()), r.value() == null ? null : JSON.readTree(r.value()));
-                        } catch (IOException e) {
-                            state.skippedUnknown++;
-                        }
-                        progress.update(r.offset() + 1, end, false);
+                long end = TopicReader.readToEnd(consumer, tp, (r, last) -> {
+                    if (r.key() == null) {
+                        state.skippedUnknown++;
+                        return;
                     }
-                }
+                    try {
+                        state.apply(JSON.readTree(r.key()), r.value() == null ? null : JSON.readTree(r.value()));
+                    } catch (IOException e) {
+                        state.skippedUnknown++;
+                    }
+                    progress.update(r.offset() + 1, last, false);
+                });
                 progress.update(end, end, true);
             }
         }
@@ -316,36 +298,22 @@ public final class ImportConfluentCommand {
         return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
-    /** The Quire node written to. */
+    /** The Quire node written to, and how many requests may be in flight. */
     static final class Target {
-        final String base;
-        final String auth;
+        final NodeClient node;
         final int concurrency;
-        final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
         Target(String base, String authorization, int concurrency) {
-            this.base = base;
-            this.auth = authorization;
+            this.node = new NodeClient(base, authorization, Duration.ofSeconds(60));
             this.concurrency = Math.max(1, concurrency);
         }
 
-        private HttpRequest request(String method, String path, String body) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60))
-                    .header("Content-Type", "application/vnd.schemaregistry.v1+json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(body));
-            if (auth != null) {
-                b.header("Authorization", auth);
-            }
-            return b.build();
-        }
-
         HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
-            return http.send(request(method, path, body), HttpResponse.BodyHandlers.ofString());
+            return node.send(method, path, body);
         }
 
         CompletableFuture<HttpResponse<String>> sendAsync(String method, String path, String body) {
-            return http.sendAsync(request(method, path, body), HttpResponse.BodyHandlers.ofString());
+            return node.sendAsync(method, path, body);
         }
 
         JsonNode get(String path) throws IOException, InterruptedException {

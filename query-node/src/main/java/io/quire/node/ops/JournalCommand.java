@@ -11,18 +11,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
@@ -64,39 +59,27 @@ public final class JournalCommand {
     }
 
     static int export(QuireConfig config, Path file, PrintStream out) throws Exception {
-        Properties p = config.kafkaProperties();
-        p.put("enable.auto.commit", "false");
-        p.put("max.poll.records", "5000");
         TopicPartition tp = new TopicPartition(config.journalTopic(), 0);
         Progress progress = new Progress(out, "export");
-        long n = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer()); BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            long end = consumer.endOffsets(List.of(tp)).get(tp);
-            while (consumer.position(tp) < end) {
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500)).records(tp)) {
-                    if (r.offset() >= end) {
-                        break;
-                    }
-                    ObjectNode line = JSON.createObjectNode();
-                    line.put("offset", r.offset());
-                    line.put("key", r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8));
-                    try {
-                        line.set("value", JSON.readTree(r.value()));
-                    } catch (java.io.IOException e) {
-                        line.put("valueBase64", Base64.getEncoder().encodeToString(r.value()));
-                    }
-                    w.write(JSON.writeValueAsString(line));
-                    w.newLine();
-                    n++;
-                    progress.update(n, end, false);
+        long[] n = {0};
+        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            long end = TopicReader.readToEnd(config.kafkaProperties(), tp, (r, last) -> {
+                ObjectNode line = JSON.createObjectNode();
+                line.put("offset", r.offset());
+                line.put("key", r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8));
+                try {
+                    line.set("value", JSON.readTree(r.value()));
+                } catch (java.io.IOException e) {
+                    line.put("valueBase64", Base64.getEncoder().encodeToString(r.value()));
                 }
-            }
-            progress.update(n, end, true);
+                w.write(JSON.writeValueAsString(line));
+                w.newLine();
+                n[0]++;
+                progress.update(n[0], last, false);
+            });
+            progress.update(n[0], end, true);
         }
-        out.printf("exported %d records to %s in %.1f s%n", n, file, progress.seconds());
+        out.printf("exported %d records to %s in %.1f s%n", n[0], file, progress.seconds());
         return 0;
     }
 

@@ -7,14 +7,8 @@ import io.quire.node.view.ApplyListener;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Reads the journal from offset 0 with a plain consumer and applies it in memory with the same
@@ -38,34 +32,25 @@ public final class OfflineRebuild {
 
     /** As above, telling {@code listener} about every record applied. */
     public static Result rebuild(Properties kafka, String topic, ApplyListener listener) {
-        Properties p = new Properties();
-        p.putAll(kafka);
-        p.put("enable.auto.commit", "false");
-        p.put("max.poll.records", "5000");
         TopicPartition tp = new TopicPartition(topic, 0);
         InMemoryKv kv = new InMemoryKv();
         RegistryView view = new RegistryView(kv);
         Applier applier = new Applier();
-        long records = 0;
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            Map<TopicPartition, Long> ends = consumer.endOffsets(List.of(tp));
-            long end = ends.get(tp);
-            while (consumer.position(tp) < end) {
-                for (ConsumerRecord<byte[], byte[]> r : consumer.poll(Duration.ofMillis(500)).records(tp)) {
-                    if (r.offset() >= end) {
-                        break;
-                    }
-                    Envelope e = JournalCodec.decode(r.value());
-                    ApplyResult result = applier.apply(view, r.offset(), e);
-                    kv.apply(result.changes());
-                    listener.applied(r.offset(), e, result.outcome());
-                    records++;
-                }
-            }
-            return new Result(kv, end, records);
+        long[] records = {0};
+        long end;
+        try {
+            end = TopicReader.readToEnd(kafka, tp, (r, last) -> {
+                Envelope e = JournalCodec.decode(r.value());
+                ApplyResult result = applier.apply(view, r.offset(), e);
+                kv.apply(result.changes());
+                listener.applied(r.offset(), e, result.outcome());
+                records[0]++;
+            });
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
+        return new Result(kv, end, records[0]);
     }
 }

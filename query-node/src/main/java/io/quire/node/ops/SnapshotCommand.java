@@ -3,9 +3,6 @@ package io.quire.node.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Set;
@@ -30,13 +27,9 @@ public final class SnapshotCommand {
                     --bootstrap-snapshot <path> (QUIRE_BOOTSTRAP_SNAPSHOT).""");
             return 0;
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(flags.required("node").strip() + "/admin/snapshot"))
-                .timeout(Duration.ofMinutes(10)).POST(HttpRequest.BodyPublishers.noBody());
-        if (flags.basicAuthorization() != null) {
-            b.header("Authorization", flags.basicAuthorization());
-        }
+        NodeClient node = new NodeClient(flags.required("node"), flags.basicAuthorization(), Duration.ofMinutes(10));
         long started = System.nanoTime();
-        HttpResponse<String> r = HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = node.send("POST", "/admin/snapshot", null);
         if (r.statusCode() != 200) {
             out.println("snapshot failed: " + r.statusCode() + " " + r.body());
             return 1;

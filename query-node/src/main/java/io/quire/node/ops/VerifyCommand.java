@@ -4,10 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quire.node.config.QuireConfig;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +35,14 @@ public final class VerifyCommand {
                     Exit 0 when identical, 1 when they differ or never meet.""");
             return 0;
         }
-        List<String> nodes = List.of(flags.required("nodes").split(","));
+        List<NodeClient> nodes = new ArrayList<>();
+        for (String n : flags.required("nodes").split(",")) {
+            nodes.add(new NodeClient(n, flags.basicAuthorization(), Duration.ofSeconds(10)));
+        }
         long timeoutMs = Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
-        String auth = flags.basicAuthorization();
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
         long deadline = System.currentTimeMillis() + timeoutMs;
-        List<Position> positions = poll(http, nodes, auth);
+        List<Position> positions = poll(nodes);
         List<Position> previous = null;
         while (!(sameOffset(positions) && positions.equals(previous))) {
             if (System.currentTimeMillis() > deadline) {
@@ -54,7 +51,7 @@ public final class VerifyCommand {
             }
             Thread.sleep(500);
             previous = positions;
-            positions = poll(http, nodes, auth);
+            positions = poll(nodes);
         }
         positions.forEach(p -> out.printf("%-32s offset %d digest %s (v%d)%n", p.node(), p.offset(), p.digest(),
                 p.digestVersion()));
@@ -94,20 +91,11 @@ public final class VerifyCommand {
         return ps.stream().map(Position::offset).distinct().count() == 1;
     }
 
-    static List<Position> poll(HttpClient http, List<String> nodes, String auth) throws Exception {
+    static List<Position> poll(List<NodeClient> nodes) throws Exception {
         List<Position> out = new ArrayList<>();
-        for (String n : nodes) {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(n.strip() + "/admin/position"))
-                    .timeout(Duration.ofSeconds(10));
-            if (auth != null) {
-                b.header("Authorization", auth);
-            }
-            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) {
-                throw new IllegalStateException(n + " answered " + r.statusCode() + ": " + r.body());
-            }
-            JsonNode j = JSON.readTree(r.body());
-            out.add(new Position(n.strip(), j.get("offset").asLong(), j.get("digest").asText(),
+        for (NodeClient n : nodes) {
+            JsonNode j = n.get("/admin/position");
+            out.add(new Position(n.base, j.get("offset").asLong(), j.get("digest").asText(),
                     j.path("digestVersion").asInt(1)));
         }
         return out;
