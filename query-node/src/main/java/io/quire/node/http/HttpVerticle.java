@@ -14,7 +14,12 @@ public final class HttpVerticle extends VerticleBase {
     private final int port;
     private final QuireConfig.Security security;
 
-    public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security) {
+    private final java.util.function.IntConsumer boundPort;
+
+    /** {@code boundPort} is told the port the server listens on (the one chosen when {@code port} is 0). */
+    public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
+                        java.util.function.IntConsumer boundPort) {
+        this.boundPort = boundPort;
         this.deps = deps;
         this.host = host;
         this.port = port;
@@ -31,6 +36,7 @@ public final class HttpVerticle extends VerticleBase {
         return vertx.createHttpServer(options)
                 .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
                 .invalidRequestHandler(HttpApi::invalidRequest)
-                .listen();
+                .listen()
+                .onSuccess(server -> boundPort.accept(server.actualPort()));
     }
 }

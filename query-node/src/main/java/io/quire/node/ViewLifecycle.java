@@ -1,0 +1,139 @@
+package io.quire.node;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.config.QuireConfig;
+import io.quire.node.error.RegistryException;
+import io.quire.node.service.ViewAccess;
+import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.JournalTopology;
+import io.quire.node.view.Snapshots;
+import io.quire.node.view.StoreKv;
+import io.quire.node.view.ViewStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The node's view from first start to close: a snapshot installed before the first start, the
+ * Kafka Streams application that applies the journal into the RocksDB store, opening the view to
+ * readers once it has caught up, snapshots of it, and stopping the node when it fails.
+ */
+final class ViewLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ViewLifecycle.class);
+
+    private final QuireConfig config;
+    private final AppliedTracker tracker;
+    private final ViewAccess access;
+    private final Runnable onFatal;
+    private final AtomicLong skippedCorrupt = new AtomicLong();
+    private final AtomicReference<ViewStore> store = new AtomicReference<>();
+    private KafkaStreams streams;
+    private long started;
+
+    ViewLifecycle(QuireConfig config, AppliedTracker tracker, ViewAccess access, Runnable onFatal) {
+        this.config = config;
+        this.tracker = tracker;
+        this.access = access;
+        this.onFatal = onFatal;
+    }
+
+    private String applicationId() {
+        return "quire-" + config.nodeId().replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /** Where Kafka Streams keeps this node's view store (a global store of this application id). */
+    private Path storeDir() {
+        return config.dataDir().resolve("streams").resolve(applicationId()).resolve("global").resolve("quire")
+                .resolve(JournalTopology.STORE);
+    }
+
+    /** A fresh node's view from a snapshot of another; a node that has a view keeps it. */
+    void bootstrapFromSnapshot(Path snapshot, String topicId, long journalEnd) throws Exception {
+        if (Files.exists(storeDir())) {
+            LOG.info("bootstrap snapshot {} ignored: this node already has a view at {}", snapshot, storeDir());
+            return;
+        }
+        long t0 = System.nanoTime();
+        Snapshots.Manifest m = Snapshots.install(snapshot, storeDir(), config.journalTopic(), topicId, journalEnd);
+        LOG.info("view installed from snapshot {} (offset {}, {} bytes) in {} ms; replaying journal records {}..{}",
+                snapshot, m.offset(), m.bytes(), (System.nanoTime() - t0) / 1_000_000, m.offset() + 1, journalEnd - 1);
+    }
+
+    void start(long journalEnd) {
+        Properties p = config.kafkaProperties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, config.dataDir().resolve("streams").toString());
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
+        p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) config.journalReplication());
+        p.put(StreamsConfig.globalConsumerPrefix("fetch.max.wait.ms"), 100);
+        p.put("processing.exception.handler.global.enabled", true);
+        streams = new KafkaStreams(JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(),
+                skippedCorrupt, store::set), p);
+        streams.setUncaughtExceptionHandler(e -> {
+            LOG.error("the view's stream thread failed; stopping the node", e);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        streams.setStateListener((now, before) -> {
+            LOG.info("view state {} -> {}", before, now);
+            if (now == KafkaStreams.State.RUNNING && !access.isOpen()) {
+                RegistryView view = new RegistryView(new StoreKv(streams.store(StoreQueryParameters.fromNameAndType(
+                        JournalTopology.STORE, QueryableStoreTypes.keyValueStore()))));
+                access.open(view);
+                tracker.advanceTo(view.position().offset());
+                LOG.info("view caught up to offset {} in {} ms (journal end at start: {})", view.position().offset(),
+                        (System.nanoTime() - started) / 1_000_000, journalEnd);
+            } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {
+                access.close();
+                onFatal.run();
+            }
+        });
+        started = System.nanoTime();
+        streams.start();
+    }
+
+    /** A checkpoint of the view under the data dir, with its manifest. */
+    Map<String, Object> snapshot(String topicId) throws Exception {
+        ViewStore s = store.get();
+        if (s == null || !access.isOpen()) {
+            throw RegistryException.of(ErrorCode.NOT_READY, "the view is not open yet");
+        }
+        Map<String, Object> made;
+        try {
+            made = Snapshots.create(s, config.dataDir().resolve("snapshots"), config.journalTopic(), topicId);
+        } catch (InvalidStateStoreException e) {
+            throw RegistryException.of(ErrorCode.NOT_READY, "the view closed while the snapshot was taken");
+        }
+        LOG.info("snapshot written: {}", made);
+        return made;
+    }
+
+    long skippedCorrupt() {
+        return skippedCorrupt.get();
+    }
+
+    String state() {
+        return streams == null ? "STARTING" : streams.state().name();
+    }
+
+    /** Readers first (they get 503), then the store. */
+    void close() {
+        access.close();
+        if (streams != null) {
+            streams.close(Duration.ofSeconds(30));
+        }
+    }
+}
