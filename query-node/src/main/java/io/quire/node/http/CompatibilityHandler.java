@@ -1,11 +1,10 @@
 package io.quire.node.http;
 
 import io.quire.node.api.RegisterRequest;
+import io.quire.node.api.Responses;
 import io.quire.node.service.CompatibilityChecks;
 import io.vertx.ext.web.RoutingContext;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** {@code /compatibility/subjects/{s}/versions[/{v}]}: would this schema be accepted. */
 final class CompatibilityHandler {
@@ -31,12 +30,7 @@ final class CompatibilityHandler {
                 (c, messages) -> ApiJson.ok(c, body(messages, verbose)));
     }
 
-    private static Map<String, Object> body(List<String> messages, boolean verbose) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("is_compatible", messages.isEmpty());
-        if (verbose) {
-            body.put("messages", messages);
-        }
-        return body;
+    private static Responses.Compatibility body(List<String> messages, boolean verbose) {
+        return new Responses.Compatibility(messages.isEmpty(), verbose ? messages : null);
     }
 }

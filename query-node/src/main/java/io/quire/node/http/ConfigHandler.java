@@ -7,7 +7,7 @@ import io.quire.node.error.RegistryException;
 import io.quire.node.service.SettingsReads;
 import io.quire.node.service.SettingsWrites;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Map;
+import io.quire.node.api.Responses;
 
 /** {@code /config} and {@code /mode}, global and per subject. */
 final class ConfigHandler {
@@ -46,50 +46,39 @@ final class ConfigHandler {
         ApiJson.ok(ctx, config(level.map(Enum::name).orElse(null), normalize));
     }
 
-    private static Map<String, Object> config(String level, java.util.Optional<Boolean> normalize) {
-        Map<String, Object> body = new java.util.LinkedHashMap<>();
-        if (level != null) {
-            body.put("compatibilityLevel", level);
-        }
-        normalize.ifPresent(n -> body.put("normalize", n));
-        return body;
+    private static Responses.Config config(String level, java.util.Optional<Boolean> normalize) {
+        return new Responses.Config(level, normalize.orElse(null));
     }
 
     void put(RoutingContext ctx) {
         ConfigBody body = ApiJson.body(ctx, ConfigBody.class);
         Async.reply(ctx, writes.setConfig(ctx.pathParam("subject"), body.level(), body.normalize(),
-                Params.principal(ctx)), (c, w) -> {
-                    Map<String, Object> out = new java.util.LinkedHashMap<>();
-                    out.put("compatibility", w.value().name());
-                    if (body.normalize() != null) {
-                        out.put("normalize", body.normalize());
-                    }
-                    ApiJson.written(c, w.offset(), out);
-                });
+                Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(),
+                        new Responses.ConfigUpdate(w.value().name(), body.normalize())));
     }
 
     void delete(RoutingContext ctx) {
         Async.reply(ctx, writes.deleteConfig(ctx.pathParam("subject"), Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), Map.of("compatibilityLevel", w.value().name())));
+                (c, w) -> ApiJson.written(c, w.offset(), new Responses.Config(w.value().name(), null)));
     }
 
     void getGlobalMode(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of("mode", reads.globalMode().name()));
+        ApiJson.ok(ctx, new Responses.ModeBody(reads.globalMode().name()));
     }
 
     void getSubjectMode(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of("mode", reads.subjectMode(Params.subject(ctx), Params.flag(ctx, "defaultToGlobal")).name()));
+        ApiJson.ok(ctx, new Responses.ModeBody(reads.subjectMode(Params.subject(ctx), Params.flag(ctx, "defaultToGlobal")).name()));
     }
 
     void putMode(RoutingContext ctx) {
         ModeBody body = ApiJson.body(ctx, ModeBody.class);
         Async.reply(ctx, writes.setMode(ctx.pathParam("subject"), body.mode(), Params.flag(ctx, "force"),
                         Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), Map.of("mode", w.value().name())));
+                (c, w) -> ApiJson.written(c, w.offset(), new Responses.ModeBody(w.value().name())));
     }
 
     void deleteMode(RoutingContext ctx) {
         Async.reply(ctx, writes.deleteMode(ctx.pathParam("subject"), Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), Map.of("mode", w.value().name())));
+                (c, w) -> ApiJson.written(c, w.offset(), new Responses.ModeBody(w.value().name())));
     }
 }

@@ -6,7 +6,7 @@ import io.quire.journal.view.ViewDigest;
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.service.ViewAccess;
 import io.vertx.ext.web.RoutingContext;
-import java.util.LinkedHashMap;
+import io.quire.node.api.Responses;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -27,23 +27,19 @@ final class OpsHandler {
     }
 
     void root(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of());
+        ApiJson.ok(ctx, new Responses.Empty());
     }
 
     void live(RoutingContext ctx) {
-        ApiJson.ok(ctx, Map.of("status", "UP"));
+        ApiJson.ok(ctx, new Responses.Status("UP"));
     }
 
     void ready(RoutingContext ctx) {
-        Map<String, Object> body = new LinkedHashMap<>();
         boolean ready = status.ready();
         boolean journal = status.journalReachable();
         // Without the journal the node still serves reads from its view: ready for reads, degraded for writes.
-        body.put("status", !ready ? "DOWN" : journal ? "UP" : "DEGRADED");
-        body.put("state", status.state());
-        body.put("journal", journal ? "reachable" : "unreachable");
-        body.put("appliedOffset", status.appliedOffset());
-        ApiJson.send(ctx, ready ? 200 : 503, body);
+        ApiJson.send(ctx, ready ? 200 : 503, new Responses.Readiness(!ready ? "DOWN" : journal ? "UP" : "DEGRADED",
+                status.state(), journal ? "reachable" : "unreachable", status.appliedOffset()));
     }
 
     void metrics(RoutingContext ctx) {
@@ -53,7 +49,7 @@ final class OpsHandler {
     /** The applied offset and the rolling digest of (offset, outcome): equal on replicas at the same offset. */
     void position(RoutingContext ctx) {
         Position p = access.view().position();
-        ApiJson.ok(ctx, Map.of("offset", p.offset(), "digest", p.digestHex(), "digestVersion", p.digestVersion()));
+        ApiJson.ok(ctx, new Responses.Position(p.offset(), p.digestHex(), p.digestVersion()));
     }
 
     /** A snapshot of the view under the node's data dir, for {@code quire.jar snapshot}. */
@@ -74,10 +70,7 @@ final class OpsHandler {
         RegistryView view = access.view();
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             // Scan first and read the position after: the scan covers at least that much.
-            String digest = ViewDigest.of(view.kv());
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("viewDigest", digest);
-            return body;
+            return new Responses.ViewDigest(ViewDigest.of(view.kv()));
         }, workers), ApiJson::ok);
     }
 }

@@ -5,7 +5,7 @@ import io.quire.node.service.Deletes;
 import io.quire.node.service.Registrations;
 import io.quire.node.service.SubjectReads;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Map;
+import io.quire.node.api.Responses;
 
 /** {@code /subjects…}: list, register, look up, read versions, delete. */
 final class SubjectsHandler {
@@ -31,7 +31,7 @@ final class SubjectsHandler {
     void register(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
         Async.reply(ctx, registrations.register(Params.subject(ctx), req, Params.flag(ctx, "normalize"), Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), Map.of("id", w.value())));
+                (c, w) -> ApiJson.written(c, w.offset(), new Responses.Id(w.value())));
     }
 
     void lookup(RoutingContext ctx) {

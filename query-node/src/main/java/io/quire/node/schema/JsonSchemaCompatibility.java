@@ -27,10 +27,10 @@ final class JsonSchemaCompatibility {
             "$vocabulary", "format", "contentEncoding", "contentMediaType");
     private static final int MAX_DEPTH = 64;
 
-    private final Document readerDoc;
-    private final Document writerDoc;
-    private final String readerRole;
-    private final String writerRole;
+    final Document readerDoc;
+    final Document writerDoc;
+    final String readerRole;
+    final String writerRole;
     private final List<String> errors = new ArrayList<>();
     private final Set<Pair> inProgress = new HashSet<>();
     private final Shared shared;
@@ -79,20 +79,20 @@ final class JsonSchemaCompatibility {
         return errors;
     }
 
-    private void error(String type, String path, String what) {
+    void error(String type, String path, String what) {
         errors.add("{errorType:'" + type + "', description:'" + what + " at path '" + path + "' of the "
                 + readerRole + " schema (checked against the " + writerRole + " schema)'}");
     }
 
     /** Errors of {@code reader} against {@code writer} collected separately (for union branches). */
-    private List<String> trial(JsonNode reader, JsonNode writer, String path, int depth) {
+    List<String> trial(JsonNode reader, JsonNode writer, String path, int depth) {
         JsonSchemaCompatibility sub = new JsonSchemaCompatibility(readerDoc, writerDoc, readerRole, writerRole, shared);
         sub.inProgress.addAll(inProgress);
         sub.compare(reader, writer, path, depth);
         return sub.errors;
     }
 
-    private void compare(JsonNode r, JsonNode w, String path, int depth) {
+    void compare(JsonNode r, JsonNode w, String path, int depth) {
         if (depth > MAX_DEPTH) {
             return;
         }
@@ -203,7 +203,7 @@ final class JsonSchemaCompatibility {
         compareKeywords(r, w, path, depth);
     }
 
-    private static int distinctCount(JsonNode array) {
+    static int distinctCount(JsonNode array) {
         if (array == null || !array.isArray()) {
             return 0;
         }
@@ -213,7 +213,7 @@ final class JsonSchemaCompatibility {
     }
 
     /** No patternProperties and additionalProperties absent or true: any property may appear. */
-    private boolean openContentModel(JsonNode w) {
+    boolean openContentModel(JsonNode w) {
         if (w.has("patternProperties") && w.get("patternProperties").size() > 0) {
             return false;
         }
@@ -263,22 +263,22 @@ final class JsonSchemaCompatibility {
                 }
             }
         }
-        compareEnum(r, w, path);
+        JsonScalarRules.compareEnum(this, r, w, path);
         if (both(rTypes, wTypes, "number", "integer")) {
-            compareNumbers(r, w, path);
+            JsonScalarRules.compareNumbers(this, r, w, path);
         }
         if (both(rTypes, wTypes, "string")) {
-            upper(r, w, "maxLength", path, "MAX_LENGTH");
-            lower(r, w, "minLength", path, "MIN_LENGTH");
+            JsonScalarRules.upper(this, r, w, "maxLength", path, "MAX_LENGTH");
+            JsonScalarRules.lower(this, r, w, "minLength", path, "MIN_LENGTH");
             if (r.has("pattern") && !r.get("pattern").equals(w.get("pattern"))) {
                 error(w.has("pattern") ? "PATTERN_CHANGED" : "PATTERN_ADDED", path, "the pattern is stricter");
             }
         }
         if (both(rTypes, wTypes, "object") || (rTypes == null && wTypes == null)) {
-            compareObjects(r, w, path, depth);
+            JsonObjectRules.compareObjects(this, r, w, path, depth);
         }
         if (both(rTypes, wTypes, "array") || (rTypes == null && wTypes == null)) {
-            compareArrays(r, w, path, depth);
+            JsonArrayRules.compareArrays(this, r, w, path, depth);
         }
     }
 
@@ -292,234 +292,18 @@ final class JsonSchemaCompatibility {
         return inR && inW && !(rTypes == null && wTypes == null);
     }
 
-    private void compareEnum(JsonNode r, JsonNode w, String path) {
-        List<JsonNode> rValues = values(r);
-        if (rValues == null) {
-            return;
-        }
-        List<JsonNode> wValues = values(w);
-        if (wValues == null) {
-            error("ENUM_ARRAY_NARROWED", path, "an enum (or const) was added");
-            return;
-        }
-        for (JsonNode v : wValues) {
-            if (!rValues.contains(v)) {
-                error("ENUM_ARRAY_NARROWED", path, "enum value " + v + " is no longer accepted");
-            }
-        }
-    }
-
-    private static List<JsonNode> values(JsonNode n) {
-        if (n.has("const")) {
-            return List.of(n.get("const"));
-        }
-        if (n.has("enum") && n.get("enum").isArray()) {
-            List<JsonNode> out = new ArrayList<>();
-            n.get("enum").forEach(out::add);
-            return out;
-        }
-        return null;
-    }
-
-    private void compareNumbers(JsonNode r, JsonNode w, String path) {
-        Bound rMax = bound(r, "maximum", "exclusiveMaximum");
-        Bound wMax = bound(w, "maximum", "exclusiveMaximum");
-        if (rMax != null) {
-            int c = wMax == null ? 1 : wMax.value.compareTo(rMax.value);
-            if (wMax == null) {
-                error("MAXIMUM_ADDED", path, "a maximum was added");
-            } else if (c > 0 || c == 0 && rMax.exclusive && !wMax.exclusive) {
-                error("MAXIMUM_DECREASED", path, "the maximum decreased");
-            }
-        }
-        Bound rMin = bound(r, "minimum", "exclusiveMinimum");
-        Bound wMin = bound(w, "minimum", "exclusiveMinimum");
-        if (rMin != null) {
-            int c = wMin == null ? -1 : wMin.value.compareTo(rMin.value);
-            if (wMin == null) {
-                error("MINIMUM_ADDED", path, "a minimum was added");
-            } else if (c < 0 || c == 0 && rMin.exclusive && !wMin.exclusive) {
-                error("MINIMUM_INCREASED", path, "the minimum increased");
-            }
-        }
-        BigDecimal rMul = decimal(r.get("multipleOf"));
-        if (rMul != null && rMul.signum() > 0) {
-            BigDecimal wMul = decimal(w.get("multipleOf"));
-            if (wMul == null) {
-                error("MULTIPLE_OF_ADDED", path, "multipleOf was added");
-            } else if (wMul.remainder(rMul).signum() != 0) {
-                error("MULTIPLE_OF_CHANGED", path, "multipleOf " + rMul + " does not divide " + wMul);
-            }
-        }
-    }
-
-    private record Bound(BigDecimal value, boolean exclusive) {
-    }
-
-    /** A numeric bound: draft 6+ exclusive keywords are numbers, draft 4's are flags on the inclusive one. */
-    private static Bound bound(JsonNode n, String inclusive, String exclusive) {
-        BigDecimal inc = decimal(n.get(inclusive));
-        JsonNode ex = n.get(exclusive);
-        if (ex != null && ex.isNumber()) {
-            BigDecimal exv = ex.decimalValue();
-            if (inc == null || (inclusive.equals("maximum") ? exv.compareTo(inc) <= 0 : exv.compareTo(inc) >= 0)) {
-                return new Bound(exv, true);
-            }
-        }
-        if (inc == null) {
-            return null;
-        }
-        return new Bound(inc, ex != null && ex.isBoolean() && ex.asBoolean());
-    }
-
-    private static BigDecimal decimal(JsonNode n) {
-        return n != null && n.isNumber() ? n.decimalValue() : null;
-    }
-
-    private void upper(JsonNode r, JsonNode w, String keyword, String path, String name) {
-        if (!r.has(keyword)) {
-            return;
-        }
-        if (!w.has(keyword)) {
-            error(name + "_ADDED", path, keyword + " was added");
-        } else if (w.get(keyword).asLong() > r.get(keyword).asLong()) {
-            error(name + "_DECREASED", path, keyword + " decreased");
-        }
-    }
-
-    private void lower(JsonNode r, JsonNode w, String keyword, String path, String name) {
-        if (!r.has(keyword) || r.get(keyword).asLong() == 0) {
-            return;
-        }
-        if (!w.has(keyword)) {
-            error(name + "_ADDED", path, keyword + " was added");
-        } else if (w.get(keyword).asLong() < r.get(keyword).asLong()) {
-            error(name + "_INCREASED", path, keyword + " increased");
-        }
-    }
-
-    private void compareObjects(JsonNode r, JsonNode w, String path, int depth) {
-        JsonNode rProps = r.path("properties");
-        JsonNode wProps = w.path("properties");
-        JsonNode rExtra = r.has("additionalProperties") ? r.get("additionalProperties") : null;
-        JsonNode wExtra = w.has("additionalProperties") ? w.get("additionalProperties") : null;
-        Iterator<Map.Entry<String, JsonNode>> it = rProps.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> p = it.next();
-            String at = path + "/properties/" + p.getKey();
-            if (wProps.has(p.getKey())) {
-                compare(p.getValue(), wProps.get(p.getKey()), at, depth + 1);
-            } else if (wExtra == null || !isFalse(resolve(wExtra, writerDoc))) {
-                // The writer's content model was open: its documents may carry this property with any value.
-                boolean safe = wExtra == null ? acceptsAll(resolve(p.getValue(), readerDoc))
-                        : trial(p.getValue(), wExtra, at, depth + 1).isEmpty();
-                if (!safe) {
-                    error("PROPERTY_ADDED_TO_OPEN_CONTENT_MODEL", at,
-                            "property '" + p.getKey() + "' was added to an open content model");
-                }
-            }
-        }
-        it = wProps.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> p = it.next();
-            if (rProps.has(p.getKey())) {
-                continue;
-            }
-            String at = path + "/properties/" + p.getKey();
-            if (rExtra != null && isFalse(resolve(rExtra, readerDoc))) {
-                error("PROPERTY_REMOVED_FROM_CLOSED_CONTENT_MODEL", at,
-                        "property '" + p.getKey() + "' was removed from a closed content model");
-            } else if (rExtra != null) {
-                compare(rExtra, p.getValue(), at, depth + 1);
-            }
-        }
-        if (rExtra != null && !acceptsAll(resolve(rExtra, readerDoc))) {
-            if (wExtra == null || acceptsAll(resolve(wExtra, writerDoc))) {
-                error(isFalse(resolve(rExtra, readerDoc)) ? "ADDITIONAL_PROPERTIES_REMOVED" : "ADDITIONAL_PROPERTIES_NARROWED",
-                        path, "the content model was closed or narrowed");
-            } else {
-                compare(rExtra, wExtra, path + "/additionalProperties", depth + 1);
-            }
-        }
-        // As Confluent: a required name is judged only for a property the reader declares; one the
-        // writer declared too became required, one added to an open writer model is judged by
-        // the content model above, one added to a closed or partly open model must have a default.
-        Set<String> wRequired = strings(w.path("required"));
-        for (String req : strings(r.path("required"))) {
-            if (wRequired.contains(req) || !rProps.has(req)) {
-                continue;
-            }
-            boolean declaredBefore = wProps.has(req);
-            if (!declaredBefore && openContentModel(w)) {
-                continue;
-            }
-            if (!resolve(rProps.get(req), readerDoc).has("default")) {
-                error(declaredBefore ? "REQUIRED_ATTRIBUTE_ADDED" : "REQUIRED_PROPERTY_ADDED_TO_UNOPEN_CONTENT_MODEL",
-                        path, "property '" + req + "' became required");
-            }
-        }
-        upper(r, w, "maxProperties", path, "MAX_PROPERTIES");
-        lower(r, w, "minProperties", path, "MIN_PROPERTIES");
-    }
-
-    private void compareArrays(JsonNode r, JsonNode w, String path, int depth) {
-        JsonNode rItems = r.get("items");
-        JsonNode wItems = w.get("items");
-        JsonNode rTuple = r.has("prefixItems") ? r.get("prefixItems") : rItems != null && rItems.isArray() ? rItems : null;
-        JsonNode wTuple = w.has("prefixItems") ? w.get("prefixItems") : wItems != null && wItems.isArray() ? wItems : null;
-        JsonNode rRest = rTuple == rItems ? r.get("additionalItems") : rItems;
-        JsonNode wRest = wTuple == wItems ? w.get("additionalItems") : wItems;
-        int rLen = rTuple == null ? 0 : rTuple.size();
-        int wLen = wTuple == null ? 0 : wTuple.size();
-        for (int i = 0; i < Math.max(rLen, wLen); i++) {
-            JsonNode ri = i < rLen ? rTuple.get(i) : rRest;
-            JsonNode wi = i < wLen ? wTuple.get(i) : wRest;
-            String at = path + "/items/" + i;
-            if (ri == null) {
-                continue;
-            }
-            if (wi == null) {
-                if (!acceptsAll(resolve(ri, readerDoc))) {
-                    error("ITEMS_NARROWED", at, "items were constrained where anything was allowed");
-                }
-            } else {
-                compare(ri, wi, at, depth + 1);
-            }
-        }
-        if (rRest != null && !acceptsAll(resolve(rRest, readerDoc))) {
-            if (wRest == null) {
-                error(isFalse(resolve(rRest, readerDoc)) ? "ADDITIONAL_ITEMS_REMOVED" : "ITEMS_NARROWED", path,
-                        "items were constrained where anything was allowed");
-            } else if (wLen <= rLen) {
-                compare(rRest, wRest, path + "/items", depth + 1);
-            }
-        }
-        upper(r, w, "maxItems", path, "MAX_ITEMS");
-        lower(r, w, "minItems", path, "MIN_ITEMS");
-        if (r.path("uniqueItems").asBoolean(false) && !w.path("uniqueItems").asBoolean(false)) {
-            error("UNIQUE_ITEMS_ADDED", path, "uniqueItems was added");
-        }
-        if (r.has("contains")) {
-            if (!w.has("contains")) {
-                error("CONTAINS_ADDED", path, "contains was added");
-            } else {
-                compare(r.get("contains"), w.get("contains"), path + "/contains", depth + 1);
-            }
-        }
-    }
-
-    private static Set<String> strings(JsonNode array) {
+    static Set<String> strings(JsonNode array) {
         Set<String> out = new LinkedHashSet<>();
         array.forEach(n -> out.add(n.asText()));
         return out;
     }
 
-    private static String sumKeyword(JsonNode n) {
+    static String sumKeyword(JsonNode n) {
         return n.has("oneOf") ? "oneOf" : n.has("anyOf") ? "anyOf" : null;
     }
 
     /** The declared types; null when any type is allowed. */
-    private static Set<String> types(JsonNode n) {
+    static Set<String> types(JsonNode n) {
         JsonNode t = n.get("type");
         if (t == null) {
             return null;
@@ -556,7 +340,7 @@ final class JsonSchemaCompatibility {
     }
 
     /** Follows {@code $ref} (local JSON pointers, and reference names with an optional pointer). */
-    private static JsonNode resolve(JsonNode n, Document doc) {
+    static JsonNode resolve(JsonNode n, Document doc) {
         JsonNode current = n;
         JsonNode root = doc.root();
         for (int hops = 0; hops < 32 && current.isObject() && current.has("$ref"); hops++) {

@@ -59,9 +59,9 @@ public final class ProtobufSupport implements SchemaSupport {
 
     private ParsedSchema parseChecked(String text, List<SchemaReference> references,
                                       Map<String, String> resolvedReferences) {
-        var serialized = ProtobufDescriptors.parseSerialized(text);
+        var serialized = DescriptorToProto.parseSerialized(text);
         if (serialized != null) {
-            text = ProtobufDescriptors.toProto(serialized); // Confluent clients send a base64 FileDescriptorProto
+            text = DescriptorToProto.toProto(serialized); // Confluent clients send a base64 FileDescriptorProto
         }
         ProtoFileElement file = file("schema.proto", text);
         Map<String, ProtoFileElement> deps = new LinkedHashMap<>();

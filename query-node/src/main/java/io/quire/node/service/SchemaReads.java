@@ -100,7 +100,7 @@ public final class SchemaReads {
             view.version(r.subject(), r.version()).flatMap(v -> view.schema(v.schemaId()))
                     .ifPresent(target -> refs.put(r.name(), target.schema()));
         }
-        return new StoredSchema(io.quire.node.schema.ProtobufDescriptors.serialized(s.schema(), refs), s.schemaType(),
+        return new StoredSchema(io.quire.node.schema.ProtoToDescriptor.serialized(s.schema(), refs), s.schemaType(),
                 s.references());
     }
 }

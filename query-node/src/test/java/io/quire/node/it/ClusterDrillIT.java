@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,9 +31,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 
 /**
  * Failure drills on a replicated journal: three broker processes (replication 3,
@@ -40,7 +38,6 @@ import org.junit.jupiter.api.Order;
  * Concurrent writers on every node; a node killed with {@code kill -9}; a broker killed; every
  * broker killed. After each: no duplicate id, no acknowledged write lost, identical digests.
  */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterDrillIT {
 
     static final String TOPIC = "drill-journal";
@@ -54,7 +51,9 @@ class ClusterDrillIT {
     static QuireNode node1;
     static QuireNode node2;
     static Process node3;
-    static int node3Port;
+    static volatile int node3Port;
+    /** Starts of node 3 so far: its log gets one "listening" line per start. */
+    static int node3Starts;
     static final Map<String, Long> acked = new ConcurrentHashMap<>();
     /** Sizes of the drill; {@code bench/drill.sh} runs the same drill with bigger ones. */
     static final int REGISTRATIONS = Integer.getInteger("quire.drill.registrations", 20_000);
@@ -82,7 +81,6 @@ class ClusterDrillIT {
         }
         node1 = startNode("drill-1", 0);
         node2 = startNode("drill-2", 0);
-        node3Port = CrashRecoveryIT.freePort();
         node3 = launchNode3();
         CrashRecoveryIT.awaitReady(new Http(node3Port));
     }
@@ -109,12 +107,15 @@ class ClusterDrillIT {
         return Nodes.start(c);
     }
 
-    static Process launchNode3() throws IOException {
+    /** Node 3 as a process of its own (so it can be killed with SIGKILL); it chooses its port and logs it. */
+    static Process launchNode3() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
                 "io.quire.node.Main", "serve"));
-        cmd.addAll(List.of(nodeArgs("drill-3", dir.resolve("drill-3"), node3Port)));
-        return new ProcessBuilder(cmd).redirectErrorStream(true)
+        cmd.addAll(List.of(nodeArgs("drill-3", dir.resolve("drill-3"), 0)));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("node-3.log").toFile())).start();
+        node3Port = Nodes.portFromLog(dir.resolve("node-3.log"), ++node3Starts, 120);
+        return p;
     }
 
     static Process startBroker(int b) throws IOException {
@@ -129,8 +130,16 @@ class ClusterDrillIT {
                 .start();
     }
 
+    private static volatile List<Http> clients = List.of();
+
+    /** One client per node, made again only when node 3 restarted on another port. */
     List<Http> nodes() {
-        return List.of(new Http(node1.httpPort()), new Http(node2.httpPort()), new Http(node3Port));
+        List<Http> now = clients;
+        if (now.size() != 3 || now.get(2).port() != node3Port) {
+            now = List.of(new Http(node1.httpPort()), new Http(node2.httpPort()), new Http(node3Port));
+            clients = now;
+        }
+        return now;
     }
 
     /**
@@ -138,8 +147,8 @@ class ClusterDrillIT {
      * the next node, as a client configured with several registry URLs does (registering the same
      * schema again is idempotent). Returns how many registrations were acknowledged in the end.
      */
-    static Future<Integer> writers(List<Http> nodes, String prefix, int threads, AtomicBoolean stop, int max,
-                                   ExecutorService pool) {
+    static Future<Integer> writers(java.util.function.Supplier<List<Http>> nodes, String prefix, int threads,
+                                   AtomicBoolean stop, int max, ExecutorService pool) {
         AtomicInteger seq = new AtomicInteger();
         AtomicInteger ok = new AtomicInteger();
         List<Future<?>> all = new ArrayList<>();
@@ -155,7 +164,8 @@ class ClusterDrillIT {
                     String body = schemaBody(record(prefix.replace('-', '_') + "_" + k, NAME));
                     for (int attempt = 0; attempt < 60 && !stop.get(); attempt++) {
                         try {
-                            Http.Response r = nodes.get((thread + k + attempt) % nodes.size())
+                            List<Http> now = nodes.get(); // node 3 has a new port after each restart
+                            Http.Response r = now.get((thread + k + attempt) % now.size())
                                     .post("/subjects/" + subject + "/versions", body);
                             if (r.status() == 200) {
                                 acked.put(subject, r.json().get("id").asLong());
@@ -189,18 +199,29 @@ class ClusterDrillIT {
         }
     }
 
+    /**
+     * The three phases in order, on one cluster: they build on one another (the acknowledged
+     * writes of each are checked again after the next), so they are one test, not three ordered ones.
+     */
     @Test
-    @Order(1)
+    void nodeKillBrokerKillAndFullOutage() throws Exception {
+        concurrentWritersOnEveryNodeAndANodeKilledMidway();
+        aBrokerKilledUnderLoadStopsNothing();
+        withEveryBrokerDownWritesFailFastReadsGoOnAndWritesResumeAfterwards();
+    }
+
     void concurrentWritersOnEveryNodeAndANodeKilledMidway() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(17);
         try {
             AtomicBoolean stop = new AtomicBoolean();
             long started = System.nanoTime();
-            Future<Integer> load = writers(nodes(), "drill-a", 16, stop, REGISTRATIONS, pool);
+            Future<Integer> load = writers(this::nodes, "drill-a", 16, stop, REGISTRATIONS, pool);
             for (int kill = 1; kill <= NODE_KILLS; kill++) {
-                long killAt = (long) REGISTRATIONS * kill / (NODE_KILLS + 1) - REGISTRATIONS / 5;
-                while (acked.size() < Math.max(1_000, killAt)) {
-                    Thread.sleep(20);
+                long killAt = Math.max(1_000, (long) REGISTRATIONS * kill / (NODE_KILLS + 1) - REGISTRATIONS / 5);
+                Nodes.await(() -> acked.size() >= killAt || load.isDone(), Duration.ofMinutes(30),
+                        () -> killAt + " acknowledged writes before the kill, got " + acked.size());
+                if (load.isDone()) {
+                    load.get(); // the writers failed: say why
                 }
                 node3.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // kill -9 under load
                 long killedAt = System.nanoTime();
@@ -221,16 +242,16 @@ class ClusterDrillIT {
         assertNoDuplicatesNothingLostIdentical();
     }
 
-    @Test
-    @Order(2)
     void aBrokerKilledUnderLoadStopsNothing() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(9);
         try {
             AtomicBoolean stop = new AtomicBoolean();
             int before = acked.size();
-            Future<Integer> load = writers(nodes(), "drill-b", 8, stop, BROKER_PHASE, pool);
-            while (acked.size() < before + 800) {
-                Thread.sleep(20);
+            Future<Integer> load = writers(this::nodes, "drill-b", 8, stop, BROKER_PHASE, pool);
+            Nodes.await(() -> acked.size() >= before + 800 || load.isDone(), Duration.ofMinutes(10),
+                    () -> "800 acknowledged writes before the broker kill, got " + (acked.size() - before));
+            if (load.isDone()) {
+                load.get();
             }
             brokers[2].destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             long killed = System.nanoTime();
@@ -253,8 +274,6 @@ class ClusterDrillIT {
         assertNoDuplicatesNothingLostIdentical();
     }
 
-    @Test
-    @Order(3)
     void withEveryBrokerDownWritesFailFastReadsGoOnAndWritesResumeAfterwards() throws Exception {
         Http h = nodes().get(0);
         String someSubject = acked.keySet().iterator().next();

@@ -41,6 +41,11 @@ final class Http {
         this(HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build(), "http://127.0.0.1:" + port, null);
     }
 
+    /** The port this client talks to. */
+    int port() {
+        return URI.create(base).getPort();
+    }
+
     Http(HttpClient client, String base, String authorization) {
         this.client = client;
         this.base = base;

@@ -61,7 +61,7 @@ class ProtobufSupportTest {
     @Test
     void theSerializedFormRoundTripsToTheSameSchema() throws Exception {
         ParsedSchema text = parse(ORDER);
-        String serialized = ProtobufDescriptors.serialized(text.canonical(), Map.of("customer.proto", CUSTOMER));
+        String serialized = ProtoToDescriptor.serialized(text.canonical(), Map.of("customer.proto", CUSTOMER));
         FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(serialized));
         assertEquals("shop", d.getPackage());
         assertEquals(List.of("google/protobuf/timestamp.proto", "customer.proto"), d.getDependencyList());

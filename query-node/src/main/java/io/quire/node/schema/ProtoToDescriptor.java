@@ -7,7 +7,6 @@ import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.MessageOptions;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.squareup.wire.Syntax;
 import com.squareup.wire.schema.Field;
 import com.squareup.wire.schema.Location;
@@ -22,24 +21,19 @@ import com.squareup.wire.schema.internal.parser.TypeElement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
 
 /**
- * The "serialized" form of a Protobuf schema that Confluent's clients use: a base64
- * {@code FileDescriptorProto}. Registering one turns it into {@code .proto} text (so a schema
- * registered either way is one schema with one id); reading with {@code format=serialized} turns
- * the stored text back into a descriptor, with named types resolved to their full names.
+ * A stored {@code .proto} text as the base64 {@code FileDescriptorProto} Confluent's clients read
+ * ({@code format=serialized}), with named types resolved to their full names through the schema's
+ * references and the well-known types. The other direction is {@link DescriptorToProto}.
  */
-public final class ProtobufDescriptors {
+public final class ProtoToDescriptor {
 
-    private static final Pattern BASE64 = Pattern.compile("^[A-Za-z0-9+/=\\s]+$");
     private static final Map<String, FieldDescriptorProto.Type> SCALARS = new HashMap<>();
     private static final Map<String, Map<String, Boolean>> WELL_KNOWN = new ConcurrentHashMap<>();
 
@@ -61,130 +55,8 @@ public final class ProtobufDescriptors {
         SCALARS.put("sint64", FieldDescriptorProto.Type.TYPE_SINT64);
     }
 
-    private ProtobufDescriptors() {
+    private ProtoToDescriptor() {
     }
-
-    /** The descriptor inside {@code text} when it is a base64 {@code FileDescriptorProto}; null otherwise. */
-    static FileDescriptorProto parseSerialized(String text) {
-        String trimmed = text.strip();
-        if (trimmed.isEmpty() || !BASE64.matcher(trimmed).matches() || trimmed.contains("syntax")) {
-            return null;
-        }
-        try {
-            FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getMimeDecoder().decode(trimmed));
-            return d.getMessageTypeCount() + d.getEnumTypeCount() > 0 ? d : null;
-        } catch (InvalidProtocolBufferException | IllegalArgumentException e) {
-            return null;
-        }
-    }
-
-    // --- descriptor -> .proto text ----------------------------------------------------------------
-
-    static String toProto(FileDescriptorProto d) {
-        StringBuilder sb = new StringBuilder();
-        boolean proto3 = "proto3".equals(d.getSyntax());
-        sb.append("syntax = \"").append(proto3 ? "proto3" : "proto2").append("\";\n");
-        if (!d.getPackage().isEmpty()) {
-            sb.append("package ").append(d.getPackage()).append(";\n");
-        }
-        for (String dep : d.getDependencyList()) {
-            sb.append("import \"").append(dep).append("\";\n");
-        }
-        for (DescriptorProto m : d.getMessageTypeList()) {
-            message(sb, m, proto3, "");
-        }
-        for (EnumDescriptorProto e : d.getEnumTypeList()) {
-            enumeration(sb, e, "");
-        }
-        return sb.toString();
-    }
-
-    private static void message(StringBuilder sb, DescriptorProto m, boolean proto3, String indent) {
-        sb.append(indent).append("message ").append(m.getName()).append(" {\n");
-        String in = indent + "  ";
-        Map<String, DescriptorProto> mapEntries = new HashMap<>();
-        for (DescriptorProto nested : m.getNestedTypeList()) {
-            if (nested.getOptions().getMapEntry()) {
-                mapEntries.put(nested.getName(), nested);
-            }
-        }
-        List<List<FieldDescriptorProto>> oneOfs = new ArrayList<>();
-        for (int i = 0; i < m.getOneofDeclCount(); i++) {
-            oneOfs.add(new ArrayList<>());
-        }
-        for (FieldDescriptorProto f : m.getFieldList()) {
-            if (f.hasOneofIndex() && !f.getProto3Optional()) {
-                oneOfs.get(f.getOneofIndex()).add(f);
-                continue;
-            }
-            sb.append(in);
-            String entry = simple(f.getTypeName());
-            if (f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED && mapEntries.containsKey(entry)) {
-                DescriptorProto e = mapEntries.get(entry);
-                sb.append("map<").append(typeName(e.getField(0))).append(", ").append(typeName(e.getField(1)))
-                        .append("> ");
-            } else {
-                if (f.getLabel() == FieldDescriptorProto.Label.LABEL_REPEATED) {
-                    sb.append("repeated ");
-                } else if (f.getLabel() == FieldDescriptorProto.Label.LABEL_REQUIRED) {
-                    sb.append("required ");
-                } else if (!proto3 || f.getProto3Optional()) {
-                    sb.append("optional ");
-                }
-                sb.append(typeName(f)).append(' ');
-            }
-            sb.append(f.getName()).append(" = ").append(f.getNumber()).append(";\n");
-        }
-        for (int i = 0; i < oneOfs.size(); i++) {
-            if (oneOfs.get(i).isEmpty()) {
-                continue; // the synthetic oneof of a proto3 optional field
-            }
-            sb.append(in).append("oneof ").append(m.getOneofDecl(i).getName()).append(" {\n");
-            for (FieldDescriptorProto f : oneOfs.get(i)) {
-                sb.append(in).append("  ").append(typeName(f)).append(' ').append(f.getName()).append(" = ")
-                        .append(f.getNumber()).append(";\n");
-            }
-            sb.append(in).append("}\n");
-        }
-        for (DescriptorProto nested : m.getNestedTypeList()) {
-            if (!nested.getOptions().getMapEntry()) {
-                message(sb, nested, proto3, in);
-            }
-        }
-        for (EnumDescriptorProto e : m.getEnumTypeList()) {
-            enumeration(sb, e, in);
-        }
-        for (DescriptorProto.ReservedRange r : m.getReservedRangeList()) {
-            sb.append(in).append("reserved ").append(r.getStart());
-            if (r.getEnd() - 1 > r.getStart()) {
-                sb.append(" to ").append(r.getEnd() - 1);
-            }
-            sb.append(";\n");
-        }
-        sb.append(indent).append("}\n");
-    }
-
-    private static void enumeration(StringBuilder sb, EnumDescriptorProto e, String indent) {
-        sb.append(indent).append("enum ").append(e.getName()).append(" {\n");
-        for (EnumValueDescriptorProto v : e.getValueList()) {
-            sb.append(indent).append("  ").append(v.getName()).append(" = ").append(v.getNumber()).append(";\n");
-        }
-        sb.append(indent).append("}\n");
-    }
-
-    private static String typeName(FieldDescriptorProto f) {
-        if (f.hasTypeName() && !f.getTypeName().isEmpty()) {
-            return f.getTypeName();
-        }
-        return f.getType().name().substring("TYPE_".length()).toLowerCase(Locale.ROOT);
-    }
-
-    private static String simple(String typeName) {
-        int dot = typeName.lastIndexOf('.');
-        return dot < 0 ? typeName : typeName.substring(dot + 1);
-    }
-
-    // --- .proto text -> descriptor ----------------------------------------------------------------
 
     /** The base64 descriptor of a stored schema; {@code references} maps import paths to their texts. */
     public static String serialized(String text, Map<String, String> references) {
@@ -231,7 +103,7 @@ public final class ProtobufDescriptors {
     private static Map<String, Boolean> wellKnown(String path) {
         return WELL_KNOWN.computeIfAbsent(path, p -> {
             Map<String, Boolean> out = new HashMap<>();
-            try (InputStream in = ProtobufDescriptors.class.getClassLoader().getResourceAsStream(p)) {
+            try (InputStream in = ProtoToDescriptor.class.getClassLoader().getResourceAsStream(p)) {
                 if (in != null) {
                     ProtoFileElement f = ProtoParser.Companion.parse(Location.get(p),
                             new String(in.readAllBytes(), StandardCharsets.UTF_8));

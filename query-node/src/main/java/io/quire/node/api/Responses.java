@@ -1,0 +1,58 @@
+package io.quire.node.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * The small response bodies of the Confluent API, one record each, with Confluent's field names:
+ * the one JSON writer renders them; no handler builds a map.
+ */
+public final class Responses {
+
+    private Responses() {
+    }
+
+    /** {@code POST /subjects/{s}/versions}. */
+    public record Id(long id) {
+    }
+
+    /** {@code GET /config[/{s}]}, {@code DELETE /config[/{s}]}: fields that are not set are left out. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Config(String compatibilityLevel, Boolean normalize) {
+    }
+
+    /** {@code PUT /config[/{s}]}: Confluent answers with the field name it was given, {@code compatibility}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ConfigUpdate(String compatibility, Boolean normalize) {
+    }
+
+    /** {@code /mode[/{s}]}. */
+    public record ModeBody(String mode) {
+    }
+
+    /** {@code POST /compatibility/…}: {@code messages} only with {@code verbose=true}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Compatibility(@JsonProperty("is_compatible") boolean isCompatible, List<String> messages) {
+    }
+
+    /** {@code GET /admin/position}. */
+    public record Position(long offset, String digest, int digestVersion) {
+    }
+
+    /** {@code GET /health/live}. */
+    public record Status(String status) {
+    }
+
+    /** {@code GET /health/ready}: DOWN until caught up, DEGRADED while the journal is unreachable. */
+    public record Readiness(String status, String state, String journal, long appliedOffset) {
+    }
+
+    /** {@code GET /admin/view-digest}. */
+    public record ViewDigest(String viewDigest) {
+    }
+
+    /** {@code GET /}: Confluent answers an empty object. */
+    public record Empty() {
+    }
+}
