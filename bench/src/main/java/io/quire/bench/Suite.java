@@ -36,6 +36,10 @@ import org.HdrHistogram.Recorder;
  * bench/run.sh            # default suite, under 15 minutes on 2 cores
  * bench/run.sh --full     # longer windows, datasets up to 1.5 M schemas
  * </pre>
+ *
+ * <p>Why one file of this size: it is the script of the run — the stages in the order they run,
+ * each a few lines that start what it needs, measure and record — and reads best top to bottom;
+ * the machinery (closed loop, proxy, baselines, report, charts) lives in its own classes.
  */
 public final class Suite {
 

@@ -35,19 +35,24 @@ final class DeleteRules {
                 "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
     }
 
-    static Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
-        String s = c.subject();
+    /** Why nothing of subject {@code s} may be deleted (its name, its mode, its absence); null when it may. */
+    private static Rejected deletable(RegistryView view, String s) {
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
         }
         if (!view.effectiveMode(s).allowsWrites()) {
             return Rules.readOnly(s);
         }
-        Optional<SubjectRecord> found = view.subject(s);
-        if (found.isEmpty()) {
-            return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s);
+        return view.subject(s).isEmpty() ? Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s) : null;
+    }
+
+    static Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
+        String s = c.subject();
+        Rejected refused = deletable(view, s);
+        if (refused != null) {
+            return refused;
         }
-        SubjectRecord subject = found.get();
+        SubjectRecord subject = view.subject(s).orElseThrow();
         List<VersionRecord> versions = view.versions(s);
         List<Integer> removed = new ArrayList<>();
         if (!c.permanent()) {
@@ -82,17 +87,11 @@ final class DeleteRules {
 
     static Outcome deleteVersion(RegistryView view, ViewWriter out, long offset, DeleteVersion c) {
         String s = c.subject();
-        if (!Subject.isValid(s)) {
-            return Rules.invalidSubject(s);
+        Rejected refused = deletable(view, s);
+        if (refused != null) {
+            return refused;
         }
-        if (!view.effectiveMode(s).allowsWrites()) {
-            return Rules.readOnly(s);
-        }
-        Optional<SubjectRecord> found = view.subject(s);
-        if (found.isEmpty()) {
-            return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s);
-        }
-        SubjectRecord subject = found.get();
+        SubjectRecord subject = view.subject(s).orElseThrow();
         Optional<VersionRecord> version = c.version() >= 1 ? view.version(s, c.version()) : Optional.empty();
         if (version.isEmpty()) {
             return Rejected.of(ErrorCode.VERSION_NOT_FOUND, c.version());
