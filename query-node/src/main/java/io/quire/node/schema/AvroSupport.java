@@ -15,7 +15,7 @@ import org.apache.avro.AvroRuntimeException;
  * canonical form (what Confluent stores and returns: referenced types by name),
  * {@link SchemaCompatibility} for the reader/writer check.
  */
-public final class AvroSupport implements SchemaSupport {
+public final class AvroSupport implements SchemaSupport<Schema> {
 
     @Override
     public SchemaType type() {
@@ -23,7 +23,12 @@ public final class AvroSupport implements SchemaSupport {
     }
 
     @Override
-    public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
+    public Class<Schema> form() {
+        return Schema.class;
+    }
+
+    @Override
+    public ParsedSchema<Schema> parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
         Schema.Parser parser = new Schema.Parser();
         try {
             List<Schema> referenced = new ArrayList<>(resolvedReferences.size());
@@ -35,7 +40,7 @@ public final class AvroSupport implements SchemaSupport {
             // that loads the references too does not see them twice, and the spelling of a
             // reference does not change the text.
             String canonical = schema.toString(referenced, false);
-            return new ParsedSchema(SchemaType.AVRO, canonical, references,
+            return new ParsedSchema<>(SchemaType.AVRO, canonical, references,
                     Fingerprints.of(SchemaType.AVRO, canonical, references), schema,
                     referenced.isEmpty() ? null : schema.toString());
         } catch (AvroRuntimeException | NullPointerException | IllegalArgumentException e) {
@@ -48,9 +53,9 @@ public final class AvroSupport implements SchemaSupport {
     }
 
     @Override
-    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
+    public List<String> readErrors(ParsedSchema<Schema> reader, ParsedSchema<Schema> writer, String readerRole, String writerRole) {
         SchemaCompatibility.SchemaPairCompatibility result = SchemaCompatibility.checkReaderWriterCompatibility(
-                (Schema) reader.parsed(), (Schema) writer.parsed());
+                reader.parsed(), writer.parsed());
         List<String> errors = new ArrayList<>();
         if (result.getType() == SchemaCompatibility.SchemaCompatibilityType.COMPATIBLE) {
             return errors;

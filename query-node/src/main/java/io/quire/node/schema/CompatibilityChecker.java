@@ -12,7 +12,7 @@ import java.util.List;
 public final class CompatibilityChecker {
 
     /** An earlier version to check against, with its number for the messages. */
-    public record Earlier(int version, ParsedSchema schema) {
+    public record Earlier(int version, ParsedSchema<?> schema) {
     }
 
     static final String DIFFERENT_TYPE = "Incompatible because of different schema type";
@@ -24,7 +24,7 @@ public final class CompatibilityChecker {
      * @param earlier live versions, ascending
      * @return why the candidate is incompatible; empty when it is compatible
      */
-    public static List<String> check(SchemaSupport support, CompatibilityLevel level, ParsedSchema candidate,
+    public static List<String> check(SchemaSupport<?> support, CompatibilityLevel level, ParsedSchema<?> candidate,
                                      List<Earlier> earlier) {
         List<String> messages = new ArrayList<>();
         if (level == CompatibilityLevel.NONE || earlier.isEmpty()) {
@@ -38,10 +38,10 @@ public final class CompatibilityChecker {
                 // Confluent's wording; the two schemas cannot be compared by either language's rules.
                 found.add(DIFFERENT_TYPE);
             } else if (level.backward) {
-                found.addAll(support.readErrors(candidate, old.schema(), "new", "old"));
+                found.addAll(support.readErrorsOf(candidate, old.schema(), "new", "old"));
             }
             if (level.forward && old.schema().type() == candidate.type()) {
-                found.addAll(support.readErrors(old.schema(), candidate, "old", "new"));
+                found.addAll(support.readErrorsOf(old.schema(), candidate, "old", "new"));
             }
             if (!found.isEmpty()) {
                 messages.addAll(found);

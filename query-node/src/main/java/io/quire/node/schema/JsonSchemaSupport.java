@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * (what Confluent stores), the normalised form sorts keys at every level. Compatibility follows
  * Confluent's JSON Schema rules, in {@link JsonSchemaCompatibility}.
  */
-public final class JsonSchemaSupport implements SchemaSupport {
+public final class JsonSchemaSupport implements SchemaSupport<JsonSchemaSupport.Document> {
 
     static final ObjectMapper JSON = JsonMapper.builder().build();
 
@@ -49,14 +49,19 @@ public final class JsonSchemaSupport implements SchemaSupport {
     }
 
     @Override
-    public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
+    public Class<Document> form() {
+        return Document.class;
+    }
+
+    @Override
+    public ParsedSchema<Document> parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
         JsonNode root = document(text);
         Map<String, JsonNode> refs = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : resolvedReferences.entrySet()) {
             refs.put(e.getKey(), document(e.getValue()));
         }
         String canonical = root.toString();
-        return new ParsedSchema(SchemaType.JSON, canonical, references,
+        return new ParsedSchema<>(SchemaType.JSON, canonical, references,
                 Fingerprints.of(SchemaType.JSON, canonical, references), new Document(root, refs));
     }
 
@@ -143,8 +148,8 @@ public final class JsonSchemaSupport implements SchemaSupport {
     }
 
     @Override
-    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
-        return new JsonSchemaCompatibility((Document) reader.parsed(), (Document) writer.parsed(), readerRole,
+    public List<String> readErrors(ParsedSchema<Document> reader, ParsedSchema<Document> writer, String readerRole, String writerRole) {
+        return new JsonSchemaCompatibility(reader.parsed(), writer.parsed(), readerRole,
                 writerRole).check();
     }
 }

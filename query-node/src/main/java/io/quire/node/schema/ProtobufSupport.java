@@ -25,7 +25,7 @@ import java.util.Set;
  * is Wire's rendering of the parsed file ({@code toSchema()}, without its banner comment); the
  * normalised form also sorts the imports. Compatibility is in {@link ProtobufCompatibility}.
  */
-public final class ProtobufSupport implements SchemaSupport {
+public final class ProtobufSupport implements SchemaSupport<ProtobufSupport.Document> {
 
     private final boolean strictReserved;
 
@@ -49,7 +49,12 @@ public final class ProtobufSupport implements SchemaSupport {
     }
 
     @Override
-    public ParsedSchema parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
+    public Class<Document> form() {
+        return Document.class;
+    }
+
+    @Override
+    public ParsedSchema<Document> parse(String text, List<SchemaReference> references, Map<String, String> resolvedReferences) {
         try {
             return parseChecked(text, references, resolvedReferences);
         } catch (StackOverflowError e) {
@@ -76,9 +81,13 @@ public final class ProtobufSupport implements SchemaSupport {
                         + "\" is neither a well-known type nor one of the schema's references");
             }
         }
+        if (file.getTypes().isEmpty()) {
+            // Only comments or options: nothing a serializer could use (found by the fuzz test: "////").
+            throw new InvalidSchemaException("Invalid schema: the file defines no message or enum");
+        }
         checkMessages(file.getTypes(), "");
         String canonical = render(file);
-        return new ParsedSchema(SchemaType.PROTOBUF, canonical, references,
+        return new ParsedSchema<>(SchemaType.PROTOBUF, canonical, references,
                 Fingerprints.of(SchemaType.PROTOBUF, canonical, references), new Document(file, deps));
     }
 
@@ -157,8 +166,8 @@ public final class ProtobufSupport implements SchemaSupport {
     }
 
     @Override
-    public List<String> readErrors(ParsedSchema reader, ParsedSchema writer, String readerRole, String writerRole) {
-        return new ProtobufCompatibility((Document) writer.parsed(), (Document) reader.parsed(), readerRole, writerRole,
+    public List<String> readErrors(ParsedSchema<Document> reader, ParsedSchema<Document> writer, String readerRole, String writerRole) {
+        return new ProtobufCompatibility(writer.parsed(), reader.parsed(), readerRole, writerRole,
                 strictReserved).check();
     }
 }

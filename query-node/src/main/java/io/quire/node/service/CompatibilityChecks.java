@@ -36,7 +36,7 @@ public final class CompatibilityChecks {
         SchemaType type = WritePath.schemaType(req.schemaType());
         return path.work(() -> {
             RegistryView view = access.view();
-            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
+            ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
             CompatibilityLevel level = view.effectiveLevel(subject);
             List<Earlier> against;
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {

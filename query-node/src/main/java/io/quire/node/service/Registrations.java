@@ -106,7 +106,7 @@ public final class Registrations {
     }
 
     /** The id and offset when this content is already a live version of the subject: nothing to write. */
-    private static Optional<Written<Long>> alreadyInSubject(RegistryView view, String subject, ParsedSchema parsed) {
+    private static Optional<Written<Long>> alreadyInSubject(RegistryView view, String subject, ParsedSchema<?> parsed) {
         Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
         if (existing.isPresent()) {
             for (int v : view.versionsWithId(subject, existing.get())) {
@@ -123,7 +123,7 @@ public final class Registrations {
      * level, since the check) is retried after a short, growing, jittered pause until the write
      * timeout; then the caller gets a retryable 50002, never a 50001.
      */
-    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema parsed, String principal, int n,
+    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema<?> parsed, String principal, int n,
                                                      long deadline) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
@@ -187,7 +187,7 @@ public final class Registrations {
             if (record.isEmpty() || record.get().softDeleted() && !deleted) {
                 throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
             }
-            ParsedSchema parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
+            ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
                     normalize || view.effectiveNormalize(subject));
             Optional<Long> id = view.idForFingerprint(parsed.fingerprint());
             if (id.isPresent()) {

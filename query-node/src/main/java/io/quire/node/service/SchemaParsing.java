@@ -28,10 +28,10 @@ public final class SchemaParsing {
 
     private static final int CACHE_SIZE = 10_000;
 
-    private final Map<SchemaType, SchemaSupport> languages = new EnumMap<>(SchemaType.class);
-    private final Map<Long, ParsedSchema> byId = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<SchemaType, SchemaSupport<?>> languages = new EnumMap<>(SchemaType.class);
+    private final Map<Long, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, ParsedSchema> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Long, ParsedSchema<?>> eldest) {
             return size() > CACHE_SIZE;
         }
     };
@@ -59,8 +59,8 @@ public final class SchemaParsing {
         languages.put(SchemaType.PROTOBUF, new ProtobufSupport(protobufStrictReserved));
     }
 
-    public SchemaSupport support(SchemaType type) {
-        SchemaSupport s = languages.get(type);
+    public SchemaSupport<?> support(SchemaType type) {
+        SchemaSupport<?> s = languages.get(type);
         if (s == null) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
                     "Invalid schema: schema type " + type + " is not supported yet by this registry");
@@ -69,18 +69,17 @@ public final class SchemaParsing {
     }
 
     /** As {@link #parse(RegistryView, SchemaType, String, List)}, in the type's normalised form when asked. */
-    public ParsedSchema parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references,
+    public ParsedSchema<?> parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references,
                               boolean normalize) {
-        ParsedSchema parsed = parse(view, type, text, references);
+        ParsedSchema<?> parsed = parse(view, type, text, references);
         if (!normalize) {
             return parsed;
         }
         String normal = support(type).normalize(parsed.canonical());
-        return new ParsedSchema(type, normal, parsed.references(),
-                io.quire.node.schema.Fingerprints.of(type, normal, parsed.references()), parsed.parsed());
+        return parsed.withCanonical(normal);
     }
 
-    public ParsedSchema parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references) {
+    public ParsedSchema<?> parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references) {
         if (text == null || text.isBlank()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: empty schema");
         }
@@ -102,8 +101,8 @@ public final class SchemaParsing {
      * release stored the same content under another text (Avro references inlined, ADR 0006), the
      * stored form, so that the content keeps its id.
      */
-    static ParsedSchema knownForm(RegistryView view, ParsedSchema parsed) {
-        Optional<ParsedSchema> legacy = parsed.legacy();
+    static ParsedSchema<?> knownForm(RegistryView view, ParsedSchema<?> parsed) {
+        Optional<? extends ParsedSchema<?>> legacy = parsed.legacy();
         if (legacy.isEmpty() || view.idForFingerprint(parsed.fingerprint()).isPresent()) {
             return parsed;
         }
@@ -130,15 +129,15 @@ public final class SchemaParsing {
     }
 
     /** A stored schema, parsed once and cached by id. */
-    public ParsedSchema parseStored(RegistryView view, long id) {
+    public ParsedSchema<?> parseStored(RegistryView view, long id) {
         synchronized (byId) {
-            ParsedSchema cached = byId.get(id);
+            ParsedSchema<?> cached = byId.get(id);
             if (cached != null) {
                 return cached;
             }
         }
         StoredSchema stored = view.schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
-        ParsedSchema parsed = parse(view, stored.schemaType(), stored.schema(), stored.references());
+        ParsedSchema<?> parsed = parse(view, stored.schemaType(), stored.schema(), stored.references());
         synchronized (byId) {
             byId.put(id, parsed);
         }

@@ -16,7 +16,7 @@ class AvroCompatibilityTest {
 
     final AvroSupport avro = new AvroSupport();
 
-    ParsedSchema parse(String text) {
+    ParsedSchema<?> parse(String text) {
         return avro.parse(text, List.of(), Map.of());
     }
 
@@ -38,8 +38,8 @@ class AvroCompatibilityTest {
 
     @Test
     void equivalentTextHasOneCanonicalFormAndFingerprint() {
-        ParsedSchema spaced = parse("{ \"type\" : \"string\" }");
-        ParsedSchema plain = parse("\"string\"");
+        ParsedSchema<?> spaced = parse("{ \"type\" : \"string\" }");
+        ParsedSchema<?> plain = parse("\"string\"");
         assertEquals("\"string\"", spaced.canonical());
         assertEquals(plain.fingerprint(), spaced.fingerprint());
         assertNotEquals(plain.fingerprint(), parse("\"int\"").fingerprint());

@@ -40,12 +40,12 @@ class CompatibilityCorpusTest {
         return corpus("protobuf", new ProtobufSupport(), new ProtobufSupport(true));
     }
 
-    static Stream<DynamicTest> corpus(String file, SchemaSupport support) throws IOException {
+    static Stream<DynamicTest> corpus(String file, SchemaSupport<?> support) throws IOException {
         return corpus(file, support, support);
     }
 
     /** {@code strict}: the language with Quire's opt-in stricter rules, for cases marked "strict". */
-    static Stream<DynamicTest> corpus(String file, SchemaSupport defaults, SchemaSupport strict) throws IOException {
+    static Stream<DynamicTest> corpus(String file, SchemaSupport<?> defaults, SchemaSupport<?> strict) throws IOException {
         JsonNode cases;
         try (InputStream in = CompatibilityCorpusTest.class.getResourceAsStream("/compat/" + file + ".json")) {
             cases = JSON.readTree(in);
@@ -55,14 +55,14 @@ class CompatibilityCorpusTest {
         for (JsonNode c : cases) {
             CompatibilityLevel level = CompatibilityLevel.valueOf(c.get("level").asText());
             String name = file + ": " + c.get("name").asText() + " [" + level + "]";
-            SchemaSupport support = c.path("strict").asBoolean() ? strict : defaults;
+            SchemaSupport<?> support = c.path("strict").asBoolean() ? strict : defaults;
             tests.add(DynamicTest.dynamicTest(name, () -> {
                 List<Earlier> earlier = new ArrayList<>();
                 int v = 1;
                 for (JsonNode old : c.get("old")) {
                     earlier.add(new Earlier(v++, support.parse(text(old), List.of(), Map.of())));
                 }
-                ParsedSchema candidate = support.parse(text(c.get("new")), List.of(), Map.of());
+                ParsedSchema<?> candidate = support.parse(text(c.get("new")), List.of(), Map.of());
                 List<String> problems = CompatibilityChecker.check(support, level, candidate, earlier);
                 assertEquals(c.get("compatible").asBoolean(), problems.isEmpty(), name + ": " + problems);
             }));

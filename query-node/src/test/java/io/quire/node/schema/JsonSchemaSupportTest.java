@@ -15,7 +15,7 @@ class JsonSchemaSupportTest {
 
     final JsonSchemaSupport json = new JsonSchemaSupport();
 
-    ParsedSchema parse(String text) {
+    ParsedSchema<JsonSchemaSupport.Document> parse(String text) {
         return json.parse(text, List.of(), Map.of());
     }
 
@@ -47,8 +47,8 @@ class JsonSchemaSupportTest {
 
     @Test
     void canonicalKeepsOrderAndNormalisedSortsIt() {
-        ParsedSchema a = parse("{ \"type\": \"object\",  \"properties\": {\"b\": {}, \"a\": {}} }");
-        ParsedSchema b = parse("{\"properties\":{\"a\":{},\"b\":{}},\"type\":\"object\"}");
+        var a = parse("{ \"type\": \"object\",  \"properties\": {\"b\": {}, \"a\": {}} }");
+        var b = parse("{\"properties\":{\"a\":{},\"b\":{}},\"type\":\"object\"}");
         assertEquals("{\"type\":\"object\",\"properties\":{\"b\":{},\"a\":{}}}", a.canonical());
         assertNotEquals(a.fingerprint(), b.fingerprint());
         assertEquals(json.normalize(a.canonical()), json.normalize(b.canonical()));
@@ -69,9 +69,9 @@ class JsonSchemaSupportTest {
     @Test
     void sharedRefsAreComparedOncePerPair() {
         // 2^30 paths lead to d0; each pair of definitions is compared once, within the budget.
-        ParsedSchema older = parse(diamond(30, "integer"));
-        ParsedSchema widened = parse(diamond(30, "number"));
-        ParsedSchema narrowed = parse(diamond(30, "string"));
+        var older = parse(diamond(30, "integer"));
+        var widened = parse(diamond(30, "number"));
+        var narrowed = parse(diamond(30, "string"));
         assertEquals(List.of(), json.readErrors(widened, older, "new", "old"));
         assertNotEquals(List.of(), json.readErrors(narrowed, older, "new", "old"));
     }
@@ -83,8 +83,8 @@ class JsonSchemaSupportTest {
             branches.append(i == 0 ? "" : ",").append("{\"type\":\"object\",\"properties\":{\"p").append(i)
                     .append("\":{\"type\":\"string\"}},\"required\":[\"p").append(i).append("\"],\"additionalProperties\":false}");
         }
-        ParsedSchema wide = parse("{\"oneOf\":[" + branches + "]}");
-        ParsedSchema other = parse("{\"oneOf\":[" + branches.toString().replace("string", "integer") + "]}");
+        var wide = parse("{\"oneOf\":[" + branches + "]}");
+        var other = parse("{\"oneOf\":[" + branches.toString().replace("string", "integer") + "]}");
         InvalidSchemaException e = assertThrows(InvalidSchemaException.class,
                 () -> json.readErrors(other, wide, "new", "old"));
         assertTrue(e.getMessage().contains("too complex"), e.getMessage());

@@ -46,7 +46,7 @@ class ProtobufSupportTest {
             """;
     static final String CUSTOMER = "syntax = \"proto3\";\npackage shop;\nmessage Customer {\n  string name = 1;\n}\n";
 
-    ParsedSchema parse(String text) {
+    ParsedSchema<?> parse(String text) {
         return proto.parse(text, List.of(new SchemaReference("customer.proto", "customer", 1)),
                 Map.of("customer.proto", CUSTOMER));
     }
@@ -60,7 +60,7 @@ class ProtobufSupportTest {
 
     @Test
     void theSerializedFormRoundTripsToTheSameSchema() throws Exception {
-        ParsedSchema text = parse(ORDER);
+        ParsedSchema<?> text = parse(ORDER);
         String serialized = ProtoToDescriptor.serialized(text.canonical(), Map.of("customer.proto", CUSTOMER));
         FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(serialized));
         assertEquals("shop", d.getPackage());
@@ -82,7 +82,7 @@ class ProtobufSupportTest {
                 && n.getOptions().getMapEntry()));
         assertTrue(order.getFieldList().stream().anyMatch(f -> f.getName().equals("qty") && f.getProto3Optional()));
 
-        ParsedSchema back = parse(serialized);
+        ParsedSchema<?> back = parse(serialized);
         assertEquals(parse(back.canonical()).canonical(), back.canonical(), "a fixed point once in text form");
         assertTrue(back.canonical().contains("map<string, int32> counts = 3;"), back.canonical());
         assertTrue(back.canonical().contains("oneof payment"), back.canonical());
@@ -94,5 +94,14 @@ class ProtobufSupportTest {
         String swapped = ORDER.replace("import \"google/protobuf/timestamp.proto\";\nimport \"customer.proto\";",
                 "import \"customer.proto\";\nimport \"google/protobuf/timestamp.proto\";");
         assertEquals(proto.normalize(parse(ORDER).canonical()), proto.normalize(parse(swapped).canonical()));
+    }
+
+    @Test
+    void aFileThatDefinesNoTypeIsInvalid() {
+        for (String empty : List.of("////", "syntax = \"proto3\";\n", "// nothing\npackage acme;\n")) {
+            InvalidSchemaException e = assertThrows(InvalidSchemaException.class, () -> proto.parse(empty, List.of(), Map.of()));
+            assertTrue(e.getMessage().contains("defines no message or enum"), e.getMessage());
+        }
+        proto.parse("syntax = \"proto3\";\nenum Kind {\n  A = 0;\n}\n", List.of(), Map.of()); // enums alone are fine
     }
 }

@@ -64,7 +64,7 @@ class SchemaParsingTest {
         return r.outcome();
     }
 
-    long register(String subject, ParsedSchema p) {
+    long register(String subject, ParsedSchema<?> p) {
         if (nextId == 1) {
             append(new LeaseIdBlock("n", "r", 1000));
         }
@@ -80,8 +80,8 @@ class SchemaParsingTest {
     @Test
     void avroReferencesAreStoredByNameWhateverTheirSpelling() {
         register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
-        ParsedSchema full = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
-        ParsedSchema shortName = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        ParsedSchema<?> full = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
+        ParsedSchema<?> shortName = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(ROOT_SHORT, full.canonical(), "the referenced record is named, not inlined");
         assertFalse(full.canonical().contains("\"x\""), full.canonical());
         assertEquals(full.fingerprint(), shortName.fingerprint(), "the spelling of the reference does not matter");
@@ -90,13 +90,13 @@ class SchemaParsingTest {
     @Test
     void aSchemaStoredInlinedByAnEarlierReleaseKeepsItsId() {
         register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
-        ParsedSchema now = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
+        ParsedSchema<?> now = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
         // What an earlier release journaled: the referenced record inlined, fingerprinted as such.
         String inlined = now.legacyCanonical();
         assertTrue(inlined.contains("\"x\""), inlined);
         long oldId = register("root", new ParsedSchema(SchemaType.AVRO, inlined, dep(),
                 Fingerprints.of(SchemaType.AVRO, inlined, dep()), null));
-        ParsedSchema again = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        ParsedSchema<?> again = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(inlined, again.canonical(), "the stored form is found and kept");
         assertEquals(oldId, view.idForFingerprint(again.fingerprint()).orElseThrow());
         assertEquals(again.fingerprint(), parsing.parseStored(view, oldId).fingerprint(),
@@ -117,7 +117,7 @@ class SchemaParsingTest {
             }
         }
         long readsBefore = reads[0];
-        ParsedSchema top = parsing.parse(counted, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
+        ParsedSchema<?> top = parsing.parse(counted, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
                 List.of(new SchemaReference("n.L15a", "l15a", 1), new SchemaReference("n.L15b", "l15b", 1)));
         assertNotEquals(null, top.fingerprint());
         long used = reads[0] - readsBefore;
