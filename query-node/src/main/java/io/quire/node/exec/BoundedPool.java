@@ -20,12 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class BoundedPool implements Executor, AutoCloseable {
 
-    private final String name;
     private final ThreadPoolExecutor executor;
     private final AtomicLong refused = new AtomicLong();
 
     private BoundedPool(String name, int threads, BlockingQueue<Runnable> queue) {
-        this.name = name;
         AtomicInteger n = new AtomicInteger();
         this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, queue, r -> {
             Thread t = new Thread(r, "quire-" + name + "-" + n.incrementAndGet());
@@ -51,14 +49,6 @@ public final class BoundedPool implements Executor, AutoCloseable {
     @Override
     public void execute(Runnable command) {
         executor.execute(command);
-    }
-
-    public String name() {
-        return name;
-    }
-
-    public int queued() {
-        return executor.getQueue().size();
     }
 
     public long refused() {

@@ -66,6 +66,20 @@ final class ApiJson {
         return path.isEmpty() ? "" : " at '" + path + "'";
     }
 
+    /** The Confluent error body, the one shape of every error answer. */
+    record ErrorBody(@com.fasterxml.jackson.annotation.JsonProperty("error_code") int errorCode, String message) {
+    }
+
+    /** An error answer straight on a response, for requests refused before routing. */
+    static void error(io.vertx.core.http.HttpServerResponse response, int status, int code, String message) {
+        try {
+            response.setStatusCode(status).putHeader("Content-Type", CONTENT_TYPE)
+                    .end(Buffer.buffer(MAPPER.writeValueAsBytes(new ErrorBody(code, message))));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // a record of an int and a string always serialises
+        }
+    }
+
     static void ok(RoutingContext ctx, Object value) {
         send(ctx, 200, value);
     }

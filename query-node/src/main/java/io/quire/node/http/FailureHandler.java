@@ -1,6 +1,5 @@
 package io.quire.node.http;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.InvalidSchemaException;
@@ -23,9 +22,6 @@ final class FailureHandler implements Handler<RoutingContext> {
     private static final Logger LOG = LoggerFactory.getLogger(FailureHandler.class);
     private static final AtomicLong REFERENCES = new AtomicLong();
 
-    record ErrorBody(@JsonProperty("error_code") int errorCode, String message) {
-    }
-
     @Override
     public void handle(RoutingContext ctx) {
         Throwable failure = ctx.failure();
@@ -46,12 +42,12 @@ final class FailureHandler implements Handler<RoutingContext> {
                 LOG.error("{} {} answered {}: {}", ctx.request().method(), safePath(ctx), r.error().code,
                         r.getMessage(), r.getCause());
             }
-            ApiJson.send(ctx, r.error().httpStatus, new ErrorBody(r.error().code, Messages.clean(r.getMessage())));
+            ApiJson.send(ctx, r.error().httpStatus, new ApiJson.ErrorBody(r.error().code, Messages.clean(r.getMessage())));
             return;
         }
         if (failure instanceof InvalidSchemaException e) {
             ApiJson.send(ctx, ErrorCode.INVALID_SCHEMA.httpStatus,
-                    new ErrorBody(ErrorCode.INVALID_SCHEMA.code, Messages.clean(e.getMessage())));
+                    new ApiJson.ErrorBody(ErrorCode.INVALID_SCHEMA.code, Messages.clean(e.getMessage())));
             return;
         }
         int status = failure instanceof HttpException h ? h.getStatusCode() : ctx.statusCode();
@@ -67,17 +63,17 @@ final class FailureHandler implements Handler<RoutingContext> {
                 String msg = code == ErrorCode.SCHEMA_TOO_LARGE ? code.message("request body over the limit")
                         : code.message("Bad request");
                 ApiJson.send(ctx, code == ErrorCode.SCHEMA_TOO_LARGE ? 422 : code.httpStatus,
-                        new ErrorBody(code.code, msg));
+                        new ApiJson.ErrorBody(code.code, msg));
                 return;
             }
             if (status >= 400 && status < 500) {
-                ApiJson.send(ctx, status, new ErrorBody(status, "HTTP " + status));
+                ApiJson.send(ctx, status, new ApiJson.ErrorBody(status, "HTTP " + status));
                 return;
             }
         }
         long reference = REFERENCES.incrementAndGet();
         LOG.error("unexpected failure #{} on {} {}", reference, ctx.request().method(), safePath(ctx), failure);
-        ApiJson.send(ctx, 500, new ErrorBody(ErrorCode.STORE_ERROR.code,
+        ApiJson.send(ctx, 500, new ApiJson.ErrorBody(ErrorCode.STORE_ERROR.code,
                 ErrorCode.STORE_ERROR.message("internal error #" + reference + " (logged on the node)")));
     }
 

@@ -111,8 +111,7 @@ public final class HttpApi {
     }
 
     private static void badRequest(HttpServerRequest req, String message) {
-        req.response().setStatusCode(400).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
-                .end("{\"error_code\":400,\"message\":\"" + message + "\"}");
+        ApiJson.error(req.response(), 400, 400, message);
     }
 
     /** Every '%' is followed by two hex digits and the bytes decode as UTF-8. */
@@ -156,9 +155,7 @@ public final class HttpApi {
             case 431 -> "The request headers are too large";
             default -> "The request could not be read as HTTP";
         };
-        req.response().setStatusCode(status).putHeader("Content-Type", ApiJson.CONTENT_TYPE)
-                .putHeader("Connection", "close")
-                .end("{\"error_code\":" + status + ",\"message\":\"" + message + "\"}");
+        ApiJson.error(req.response().putHeader("Connection", "close"), status, status, message);
     }
 
     private static void route(Router r, HttpMethod method, String path, Access access,

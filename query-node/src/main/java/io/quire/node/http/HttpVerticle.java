@@ -13,17 +13,16 @@ public final class HttpVerticle extends VerticleBase {
     private final String host;
     private final int port;
     private final QuireConfig.Security security;
-
     private final java.util.function.IntConsumer boundPort;
 
     /** {@code boundPort} is told the port the server listens on (the one chosen when {@code port} is 0). */
     public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
                         java.util.function.IntConsumer boundPort) {
-        this.boundPort = boundPort;
         this.deps = deps;
         this.host = host;
         this.port = port;
         this.security = security;
+        this.boundPort = boundPort;
     }
 
     @Override

@@ -37,11 +37,13 @@ public final class CompatibilityChecker {
             if (old.schema().type() != candidate.type()) {
                 // Confluent's wording; the two schemas cannot be compared by either language's rules.
                 found.add(DIFFERENT_TYPE);
-            } else if (level.backward) {
-                found.addAll(support.readErrorsOf(candidate, old.schema(), "new", "old"));
-            }
-            if (level.forward && old.schema().type() == candidate.type()) {
-                found.addAll(support.readErrorsOf(old.schema(), candidate, "old", "new"));
+            } else {
+                if (level.backward) {
+                    found.addAll(support.readErrorsOf(candidate, old.schema(), "new", "old"));
+                }
+                if (level.forward) {
+                    found.addAll(support.readErrorsOf(old.schema(), candidate, "old", "new"));
+                }
             }
             if (!found.isEmpty()) {
                 messages.addAll(found);

@@ -85,14 +85,13 @@ public final class UsersFile {
      */
     public Optional<Principal> recentlyVerified(String name, String password) {
         User u = users.get(name);
-        if (u == null) {
-            return Optional.empty();
-        }
-        String key = fingerprint(name, password);
-        long now = System.currentTimeMillis();
+        return u == null ? Optional.empty() : remembered(u, fingerprint(name, password));
+    }
+
+    private Optional<Principal> remembered(User u, String key) {
         synchronized (verified) {
             Long at = verified.get(key);
-            if (at != null && now - at < REMEMBER_MS) {
+            if (at != null && System.currentTimeMillis() - at < REMEMBER_MS) {
                 return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
             }
         }
@@ -106,17 +105,16 @@ public final class UsersFile {
             BCrypt.verifyer().verify(password.toCharArray(), dummyHash);
             return Optional.empty();
         }
-        Optional<Principal> recent = recentlyVerified(name, password);
+        String key = fingerprint(name, password);
+        Optional<Principal> recent = remembered(u, key);
         if (recent.isPresent()) {
             return recent;
         }
-        String key = fingerprint(name, password);
-        long now = System.currentTimeMillis();
         if (!BCrypt.verifyer().verify(password.toCharArray(), u.hash()).verified) {
             return Optional.empty();
         }
         synchronized (verified) {
-            verified.put(key, now);
+            verified.put(key, System.currentTimeMillis());
         }
         return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
     }

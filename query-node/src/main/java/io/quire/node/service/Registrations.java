@@ -65,14 +65,14 @@ public final class Registrations {
         SchemaType type = WritePath.schemaType(req.schemaType());
         RegistryView view = access.view();
         WritePath.writable(view, subject);
+        boolean normalized = normalize || view.effectiveNormalize(subject);
         if (view.effectiveMode(subject) == Mode.IMPORT) {
             if (!givesId) {
                 throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                         "Subject " + subject + " is in import mode: a registration must give the schema's id");
             }
-            return importSchema(subject, type, req, normalize || view.effectiveNormalize(subject), principal);
+            return importSchema(subject, type, req, normalized, principal);
         }
-        boolean normalized = normalize || view.effectiveNormalize(subject);
         if (givesId || givesVersion) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");

@@ -39,19 +39,11 @@ public final class SchemaParsing {
     private final QuireConfig.Limits limits;
     private final int maxResolvedReferences;
 
-    public SchemaParsing(QuireConfig.Limits limits) {
-        this(limits, false);
-    }
-
     public SchemaParsing(QuireConfig.Limits limits, boolean protobufStrictReserved) {
         this(limits, MAX_RESOLVED_REFERENCES, protobufStrictReserved);
     }
 
-    SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences) {
-        this(limits, maxResolvedReferences, false);
-    }
-
-    private SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved) {
+    SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved) {
         this.limits = limits;
         this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());

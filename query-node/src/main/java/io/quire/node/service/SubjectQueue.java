@@ -58,9 +58,4 @@ final class SubjectQueue {
         return result;
     }
 
-    /** Writes queued or running, for one subject (0 when none). */
-    int depth(String subject) {
-        Lane l = lanes.get(subject);
-        return l == null ? 0 : l.waiting;
-    }
 }

@@ -122,11 +122,6 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
         return dropped.get();
     }
 
-    /** Commands waiting for the sender thread. */
-    public int queued() {
-        return sender.getQueue().size();
-    }
-
     @Override
     public void close() {
         sender.shutdown();

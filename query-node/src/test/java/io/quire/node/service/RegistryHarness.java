@@ -30,7 +30,7 @@ final class RegistryHarness {
                     BlockGranted g = (BlockGranted) a.outcome();
                     return new IdBlock(g.start(), g.size());
                 }), 100);
-        registry = Registry.create(access, new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 10_000)),
+        registry = Registry.create(access, new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 10_000), false),
                 journal, ids, Runnable::run, new QuireMetrics(), 5_000);
     }
 

@@ -38,7 +38,7 @@ class SchemaParsingTest {
     final Applier applier = new Applier();
     final InMemoryKv kv = new InMemoryKv();
     final RegistryView view = new RegistryView(kv);
-    final SchemaParsing parsing = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000));
+    final SchemaParsing parsing = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), false);
     final long[] reads = new long[1];
     /** The same view, counting its reads: the work a parse does. */
     final RegistryView counted = new RegistryView(new io.quire.journal.view.KvReader() {
@@ -133,7 +133,7 @@ class SchemaParsingTest {
             refs.add(new SchemaReference("n.M" + i, "many" + i, 1));
             names.add("n.M" + i);
         }
-        SchemaParsing tight = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 30);
+        SchemaParsing tight = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 30, false);
         RegistryException e = assertThrows(RegistryException.class,
                 () -> tight.parse(view, SchemaType.AVRO, rec("Wide", names), refs));
         assertEquals(ErrorCode.INVALID_SCHEMA, e.error());

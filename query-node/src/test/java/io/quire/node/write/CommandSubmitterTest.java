@@ -39,6 +39,7 @@ class CommandSubmitterTest {
     /** A producer whose {@code send} blocks until released, as a real one does without metadata. */
     static final class StalledProducer extends MockProducer<byte[], byte[]> {
         final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch entered = new CountDownLatch(1);
 
         StalledProducer() {
             super(true, null, new ByteArraySerializer(), new ByteArraySerializer());
@@ -46,6 +47,7 @@ class CommandSubmitterTest {
 
         @Override
         public synchronized Future<RecordMetadata> send(ProducerRecord<byte[], byte[]> record, Callback callback) {
+            entered.countDown();
             try {
                 release.await();
             } catch (InterruptedException e) {
@@ -81,6 +83,7 @@ class CommandSubmitterTest {
         StalledProducer producer = new StalledProducer();
         submitter = new CommandSubmitter(producer, "j", "n", tracker, 200, Clock.systemUTC(), outcomes, 100);
         CompletableFuture<?> first = submitter.submit(lease(), "p");   // taken by the sender, blocks in send
+        assertTrue(producer.entered.await(10, TimeUnit.SECONDS));
         CompletableFuture<?> queued = submitter.submit(lease(), "p");  // waits behind it
         RegistryException timedOut = assertInstanceOf(RegistryException.class, failure(queued));
         assertEquals(ErrorCode.OPERATION_TIMEOUT, timedOut.error());
@@ -95,10 +98,11 @@ class CommandSubmitterTest {
     }
 
     @Test
-    void aFullQueueIsRefusedAtOnceWith429() {
+    void aFullQueueIsRefusedAtOnceWith429() throws Exception {
         StalledProducer producer = new StalledProducer();
         submitter = new CommandSubmitter(producer, "j", "n", tracker, 5_000, Clock.systemUTC(), outcomes, 2);
         submitter.submit(lease(), "p");
+        assertTrue(producer.entered.await(10, TimeUnit.SECONDS), "the first command is inside send()");
         submitter.submit(lease(), "p");
         submitter.submit(lease(), "p");
         CompletableFuture<?> refused = submitter.submit(lease(), "p");
