@@ -6,7 +6,10 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,8 +51,8 @@ final class SyntheticJournal {
                 String fingerprint = HexFormat.of().formatHex(sha.digest(schema.getBytes(StandardCharsets.UTF_8)));
                 long revision = version == 0 ? -1 : lastOffsetOfSubject;
                 lastOffsetOfSubject = offset;
-                line(w, offset++, new RegisterSchema(subject, SchemaType.AVRO, schema, List.of(), fingerprint,
-                        nextId++, CompatibilityLevel.BACKWARD, revision));
+                line(w, offset++, new RegisterSchema(Subject.of(subject), SchemaType.AVRO, schema, List.of(),
+                        fingerprint, SchemaId.of(nextId++), CompatibilityLevel.BACKWARD, Offset.of(revision)));
             }
         }
         return offset;

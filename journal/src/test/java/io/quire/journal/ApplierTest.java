@@ -1,5 +1,10 @@
 package io.quire.journal;
 
+import static io.quire.journal.Values.at;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
+import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -47,29 +52,29 @@ class ApplierTest {
     }
 
     static RegisterSchema register(String subject, String content, long proposedId, long revision) {
-        return new RegisterSchema(subject, SchemaType.AVRO, content, List.of(), "fp-" + content, proposedId,
-                CompatibilityLevel.BACKWARD, revision);
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(proposedId),
+                CompatibilityLevel.BACKWARD, at(revision));
     }
 
     long revision(String subject) {
-        return journal.view().revision(subject);
+        return journal.view().revision(s(subject)).value();
     }
 
     @Test
     void registeringNewContentTakesTheProposedIdAndVersionOne() {
         Outcome o = journal.append(register("orders", "\"string\"", 7, -1));
-        assertEquals(new SchemaRegistered(7, 1, true), o);
-        assertEquals("\"string\"", journal.view().schema(7).orElseThrow().schema());
-        assertEquals(1, journal.view().subject("orders").orElseThrow().liveVersions());
+        assertEquals(new SchemaRegistered(id(7), v(1), true), o);
+        assertEquals("\"string\"", journal.view().schema(id(7)).orElseThrow().schema());
+        assertEquals(1, journal.view().subject(s("orders")).orElseThrow().liveVersions());
     }
 
     @Test
     void theSameContentInAnotherSubjectKeepsItsIdAndTheProposedIdStaysUnused() {
         journal.append(register("a", "\"int\"", 3, -1));
         Outcome o = journal.append(register("b", "\"int\"", 4, -1));
-        assertEquals(new SchemaRegistered(3, 1, true), o);
-        assertTrue(journal.view().schema(4).isEmpty());
-        assertEquals(List.of("a", "b"), journal.view().usages(3).stream().map(u -> u.subject()).toList());
+        assertEquals(new SchemaRegistered(id(3), v(1), true), o);
+        assertTrue(journal.view().schema(id(4)).isEmpty());
+        assertEquals(List.of(s("a"), s("b")), journal.view().usages(id(3)).stream().map(u -> u.subject()).toList());
     }
 
     @Test
@@ -77,7 +82,7 @@ class ApplierTest {
         journal.append(register("a", "\"int\"", 3, -1));
         String before = withoutPosition();
         Outcome o = journal.append(register("a", "\"int\"", 5, 99));
-        assertEquals(new SchemaRegistered(3, 1, false), o);
+        assertEquals(new SchemaRegistered(id(3), v(1), false), o);
         assertEquals(before, withoutPosition());
     }
 
@@ -88,17 +93,17 @@ class ApplierTest {
         journal.append(register("a", "\"long\"", 2, revision("a")));
         Outcome o = journal.append(register("a", "\"float\"", 3, checkedBefore));
         assertInstanceOf(Conflict.class, o);
-        assertEquals(2, journal.view().subject("a").orElseThrow().latestVersion());
+        assertEquals(v(2), journal.view().subject(s("a")).orElseThrow().latestVersion());
     }
 
     @Test
     void aChangedLevelIsARetryableConflictButNoneIgnoresTheRevision() {
         journal.append(register("a", "\"int\"", 1, -1));
-        journal.append(new SetConfig("a", CompatibilityLevel.NONE));
+        journal.append(new SetConfig(s("a"), CompatibilityLevel.NONE));
         assertInstanceOf(Conflict.class, journal.append(register("a", "\"long\"", 2, revision("a"))));
-        RegisterSchema none = new RegisterSchema("a", SchemaType.AVRO, "\"long\"", List.of(), "fp-long", 2,
-                CompatibilityLevel.NONE, 12345);
-        assertEquals(new SchemaRegistered(2, 2, true), journal.append(none));
+        RegisterSchema none = new RegisterSchema(s("a"), SchemaType.AVRO, "\"long\"", List.of(), "fp-long", id(2),
+                CompatibilityLevel.NONE, at(12345));
+        assertEquals(new SchemaRegistered(id(2), v(2), true), journal.append(none));
     }
 
     @Test
@@ -124,81 +129,81 @@ class ApplierTest {
     void softDeleteHidesVersionsButKeepsTheSchemaResolvable() {
         journal.append(register("a", "\"int\"", 1, -1));
         journal.append(register("a", "\"long\"", 2, revision("a")));
-        assertEquals(new SubjectDeleted(List.of(1, 2)), journal.append(new DeleteSubject("a", false)));
-        assertTrue(journal.view().subject("a").orElseThrow().softDeleted());
-        assertTrue(journal.view().schema(1).isPresent());
-        assertEquals(ErrorCode.SUBJECT_SOFT_DELETED, rejection(new DeleteSubject("a", false)));
+        assertEquals(new SubjectDeleted(vs(1, 2)), journal.append(new DeleteSubject(s("a"), false)));
+        assertTrue(journal.view().subject(s("a")).orElseThrow().softDeleted());
+        assertTrue(journal.view().schema(id(1)).isPresent());
+        assertEquals(ErrorCode.SUBJECT_SOFT_DELETED, rejection(new DeleteSubject(s("a"), false)));
     }
 
     @Test
     void permanentDeleteNeedsASoftDeleteFirst() {
         journal.append(register("a", "\"int\"", 1, -1));
-        assertEquals(ErrorCode.SUBJECT_NOT_SOFT_DELETED, rejection(new DeleteSubject("a", true)));
-        assertEquals(ErrorCode.VERSION_NOT_SOFT_DELETED, rejection(new DeleteVersion("a", 1, true)));
-        journal.append(new DeleteSubject("a", false));
-        assertEquals(new SubjectDeleted(List.of(1)), journal.append(new DeleteSubject("a", true)));
-        assertTrue(journal.view().subject("a").isEmpty());
-        assertTrue(journal.view().usages(1).isEmpty());
-        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteSubject("a", true)));
+        assertEquals(ErrorCode.SUBJECT_NOT_SOFT_DELETED, rejection(new DeleteSubject(s("a"), true)));
+        assertEquals(ErrorCode.VERSION_NOT_SOFT_DELETED, rejection(new DeleteVersion(s("a"), v(1), true)));
+        journal.append(new DeleteSubject(s("a"), false));
+        assertEquals(new SubjectDeleted(vs(1)), journal.append(new DeleteSubject(s("a"), true)));
+        assertTrue(journal.view().subject(s("a")).isEmpty());
+        assertTrue(journal.view().usages(id(1)).isEmpty());
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteSubject(s("a"), true)));
     }
 
     @Test
     void versionsContinueAfterASoftDeleteAndRestartAfterAPermanentOne() {
         journal.append(register("a", "\"int\"", 1, -1));
-        journal.append(new DeleteVersion("a", 1, false));
-        assertEquals(ErrorCode.VERSION_SOFT_DELETED, rejection(new DeleteVersion("a", 1, false)));
-        assertEquals(new SchemaRegistered(1, 2, true), journal.append(register("a", "\"int\"", 2, revision("a"))));
-        journal.append(new DeleteSubject("a", false));
-        journal.append(new DeleteSubject("a", true));
-        assertEquals(new SchemaRegistered(1, 1, true), journal.append(register("a", "\"int\"", 3, -1)));
+        journal.append(new DeleteVersion(s("a"), v(1), false));
+        assertEquals(ErrorCode.VERSION_SOFT_DELETED, rejection(new DeleteVersion(s("a"), v(1), false)));
+        assertEquals(new SchemaRegistered(id(1), v(2), true), journal.append(register("a", "\"int\"", 2, revision("a"))));
+        journal.append(new DeleteSubject(s("a"), false));
+        journal.append(new DeleteSubject(s("a"), true));
+        assertEquals(new SchemaRegistered(id(1), v(1), true), journal.append(register("a", "\"int\"", 3, -1)));
     }
 
     @Test
     void deletingAMissingVersionOrSubjectIsRefused() {
-        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteVersion("nope", 1, false)));
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteVersion(s("nope"), v(1), false)));
         journal.append(register("a", "\"int\"", 1, -1));
-        assertEquals(ErrorCode.VERSION_NOT_FOUND, rejection(new DeleteVersion("a", 2, false)));
-        assertEquals(new VersionDeleted(1), journal.append(new DeleteVersion("a", 1, false)));
-        assertEquals(new VersionDeleted(1), journal.append(new DeleteVersion("a", 1, true)));
-        assertTrue(journal.view().subject("a").isEmpty(), "the last version gone, the subject is gone");
+        assertEquals(ErrorCode.VERSION_NOT_FOUND, rejection(new DeleteVersion(s("a"), v(2), false)));
+        assertEquals(new VersionDeleted(v(1)), journal.append(new DeleteVersion(s("a"), v(1), false)));
+        assertEquals(new VersionDeleted(v(1)), journal.append(new DeleteVersion(s("a"), v(1), true)));
+        assertTrue(journal.view().subject(s("a")).isEmpty(), "the last version gone, the subject is gone");
     }
 
     @Test
     void configFallsBackToGlobalThenDefault() {
-        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel("a"));
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel(s("a")));
         journal.append(new SetConfig(null, CompatibilityLevel.FULL));
-        journal.append(new SetConfig("a", CompatibilityLevel.NONE));
-        assertEquals(CompatibilityLevel.NONE, journal.view().effectiveLevel("a"));
-        assertEquals(CompatibilityLevel.FULL, journal.view().effectiveLevel("b"));
-        assertEquals(new ConfigDeleted(CompatibilityLevel.NONE), journal.append(new DeleteConfig("a")));
-        assertEquals(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, rejection(new DeleteConfig("a")));
+        journal.append(new SetConfig(s("a"), CompatibilityLevel.NONE));
+        assertEquals(CompatibilityLevel.NONE, journal.view().effectiveLevel(s("a")));
+        assertEquals(CompatibilityLevel.FULL, journal.view().effectiveLevel(s("b")));
+        assertEquals(new ConfigDeleted(CompatibilityLevel.NONE), journal.append(new DeleteConfig(s("a"))));
+        assertEquals(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, rejection(new DeleteConfig(s("a"))));
         assertEquals(new ConfigDeleted(CompatibilityLevel.FULL), journal.append(new DeleteConfig(null)));
-        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel("a"));
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel(s("a")));
     }
 
     @Test
     void readOnlyModeRefusesWritesToTheSubject() {
         journal.append(register("a", "\"int\"", 1, -1));
-        journal.append(new SetMode("a", Mode.READONLY));
+        journal.append(new SetMode(s("a"), Mode.READONLY));
         assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, rejection(register("a", "\"long\"", 2, revision("a"))));
-        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, rejection(new DeleteSubject("a", false)));
-        assertEquals(new SchemaRegistered(2, 1, true), journal.append(register("b", "\"long\"", 2, -1)));
-        assertEquals(new ModeDeleted(Mode.READONLY), journal.append(new DeleteMode("a")));
-        assertEquals(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, rejection(new DeleteMode("a")));
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, rejection(new DeleteSubject(s("a"), false)));
+        assertEquals(new SchemaRegistered(id(2), v(1), true), journal.append(register("b", "\"long\"", 2, -1)));
+        assertEquals(new ModeDeleted(Mode.READONLY), journal.append(new DeleteMode(s("a"))));
+        assertEquals(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, rejection(new DeleteMode(s("a"))));
     }
 
     @Test
     void invalidSubjectsNeverReachTheView() {
         assertEquals(ErrorCode.INVALID_SUBJECT, rejection(register("bad\u0000name", "\"int\"", 1, -1)));
-        assertTrue(journal.view().schema(1).isEmpty());
+        assertTrue(journal.view().schema(id(1)).isEmpty());
     }
 
     @Test
     void everyRejectionStillAdvancesThePositionAndIsRecorded() {
         Position before = journal.view().position();
-        journal.append(new DeleteSubject("nope", false));
+        journal.append(new DeleteSubject(s("nope"), false));
         Position after = journal.view().position();
-        assertEquals(before.offset() + 1, after.offset());
+        assertEquals(before.offset().value() + 1, after.offset().value());
         assertFalse(before.equals(after));
         assertEquals(ErrorCode.SUBJECT_NOT_FOUND,
                 ((Rejected) journal.view().outcome(after.offset()).orElseThrow().outcome()).error());
@@ -207,24 +212,24 @@ class ApplierTest {
     @Test
     void everyCommandLeavesAnAuditEntryWithWhoWhatWhenAndTheVerdict() {
         journal.append(register("a", "\"int\"", 1, -1));
-        journal.append(new DeleteSubject("missing", false));
+        journal.append(new DeleteSubject(s("missing"), false));
         List<io.quire.journal.view.AuditEntry> entries = new java.util.ArrayList<>();
-        journal.view().audit(0, entries::add);
+        journal.view().audit(at(0), entries::add);
         assertEquals(3, entries.size());
         io.quire.journal.view.AuditEntry reg = entries.get(1);
         assertEquals("tester", reg.principal());
         assertEquals("RegisterSchema", reg.command());
-        assertEquals("a", reg.subject());
+        assertEquals(s("a"), reg.subject());
         assertEquals("SchemaRegistered", reg.outcome());
         assertEquals(1_700_000_000_001L, reg.timestamp());
         io.quire.journal.view.AuditEntry refused = entries.get(2);
         assertEquals(40401, refused.errorCode());
-        assertTrue(new io.quire.journal.view.AuditEntry.Filter("missing", null, null, null).matches(refused));
+        assertTrue(new io.quire.journal.view.AuditEntry.Filter(s("missing"), null, null, null).matches(refused));
         assertFalse(new io.quire.journal.view.AuditEntry.Filter(null, "someone-else", null, null).matches(refused));
     }
 
     static ImportSchema imported(String subject, String content, long id, int version) {
-        return new ImportSchema(subject, SchemaType.AVRO, content, List.of(), "fp-" + content, id, version);
+        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), v(version));
     }
 
     static int errorCode(Outcome o) {
@@ -237,27 +242,27 @@ class ApplierTest {
         journal.append(new SetMode(null, Mode.IMPORT));
         assertEquals(42205, errorCode(journal.append(register("a", "\"int\"", 3, -1))),
                 "a registration without an id is refused in import mode");
-        assertEquals(new SchemaRegistered(500, 1, true), journal.append(imported("a", "\"int\"", 500, 1)));
-        journal.append(new SetMode("b", Mode.READWRITE));
-        assertEquals(new SchemaRegistered(3, 1, true), journal.append(register("b", "\"long\"", 3, -1)),
+        assertEquals(new SchemaRegistered(id(500), v(1), true), journal.append(imported("a", "\"int\"", 500, 1)));
+        journal.append(new SetMode(s("b"), Mode.READWRITE));
+        assertEquals(new SchemaRegistered(id(3), v(1), true), journal.append(register("b", "\"long\"", 3, -1)),
                 "a subject's own mode wins over the global one");
     }
 
     @Test
     void importKeepsIdsAndVersionsInAnyOrderAndRaisesTheWatermark() {
         journal.append(new SetMode(null, Mode.IMPORT));
-        assertEquals(new SchemaRegistered(71023, 3, true), journal.append(imported("rev", "\"c\"", 71023, 3)));
-        assertEquals(new SchemaRegistered(71021, 1, true), journal.append(imported("rev", "\"a\"", 71021, 1)));
-        assertEquals(new SchemaRegistered(71024, 4, true), journal.append(imported("rev", "\"d\"", 71024, 0)),
+        assertEquals(new SchemaRegistered(id(71023), v(3), true), journal.append(imported("rev", "\"c\"", 71023, 3)));
+        assertEquals(new SchemaRegistered(id(71021), v(1), true), journal.append(imported("rev", "\"a\"", 71021, 1)));
+        assertEquals(new SchemaRegistered(id(71024), v(4), true), journal.append(imported("rev", "\"d\"", 71024, 0)),
                 "version 0 means the next one");
-        assertEquals(3, journal.view().subject("rev").orElseThrow().liveVersions());
-        assertEquals(4, journal.view().subject("rev").orElseThrow().latestVersion());
-        assertEquals(71025, journal.view().idWatermark());
+        assertEquals(3, journal.view().subject(s("rev")).orElseThrow().liveVersions());
+        assertEquals(v(4), journal.view().subject(s("rev")).orElseThrow().latestVersion());
+        assertEquals(id(71025), journal.view().idWatermark());
         assertEquals(new BlockGranted(71025, 100), journal.append(new LeaseIdBlock("n1", "r2", 100)),
                 "no block granted after an import contains an imported id");
-        assertEquals(new SchemaRegistered(71021, 1, true), journal.append(imported("other", "\"a\"", 71021, 1)),
+        assertEquals(new SchemaRegistered(id(71021), v(1), true), journal.append(imported("other", "\"a\"", 71021, 1)),
                 "the same content under the same id in another subject");
-        assertEquals(new SchemaRegistered(71021, 1, false), journal.append(imported("other", "\"a\"", 71021, 1)),
+        assertEquals(new SchemaRegistered(id(71021), v(1), false), journal.append(imported("other", "\"a\"", 71021, 1)),
                 "importing again is idempotent");
     }
 
@@ -277,48 +282,48 @@ class ApplierTest {
         journal.append(imported("imp", "\"int\"", 10, 1)); // inside the block [1, 101) leased before
         journal.append(new SetMode(null, Mode.READWRITE));
         assertInstanceOf(Conflict.class, journal.append(register("x", "\"long\"", 10, -1)));
-        assertEquals(new SchemaRegistered(11, 1, true), journal.append(register("x", "\"long\"", 11, -1)));
-        assertEquals(101, journal.view().idWatermark(), "the watermark stays where the lease put it");
+        assertEquals(new SchemaRegistered(id(11), v(1), true), journal.append(register("x", "\"long\"", 11, -1)));
+        assertEquals(id(101), journal.view().idWatermark(), "the watermark stays where the lease put it");
     }
 
     @Test
     void aGlobalReadOnlyOverrideWinsOverSubjectModes() {
-        journal.append(new SetMode("a", Mode.READWRITE));
+        journal.append(new SetMode(s("a"), Mode.READWRITE));
         journal.append(new SetMode(null, Mode.READONLY_OVERRIDE));
         assertEquals(42205, errorCode(journal.append(register("a", "\"int\"", 3, -1))));
         journal.append(new SetMode(null, Mode.READONLY));
-        assertEquals(new SchemaRegistered(3, 1, true), journal.append(register("a", "\"int\"", 3, -1)),
+        assertEquals(new SchemaRegistered(id(3), v(1), true), journal.append(register("a", "\"int\"", 3, -1)),
                 "a plain global READONLY yields to the subject's own mode");
     }
 
     static RegisterSchema registerWithRef(String subject, String content, long proposedId, SchemaReference ref) {
-        return new RegisterSchema(subject, SchemaType.AVRO, content, List.of(ref), "fp-" + content + ref, proposedId,
-                CompatibilityLevel.BACKWARD, -1);
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(ref), "fp-" + content + ref, id(proposedId),
+                CompatibilityLevel.BACKWARD, at(-1));
     }
 
     @Test
     void aReferencedVersionCannotBeDeletedPermanentlyWhileASchemaInUseNamesIt() {
         journal.append(register("customer", "\"c\"", 1, -1));
-        SchemaReference ref = new SchemaReference("Customer", "customer", 1);
-        assertEquals(new SchemaRegistered(2, 1, true), journal.append(registerWithRef("order", "\"o\"", 2, ref)));
-        assertEquals(List.of(2L), journal.view().referencedBy("customer", 1));
-        journal.append(new DeleteVersion("customer", 1, false));
-        assertEquals(42206, errorCode(journal.append(new DeleteVersion("customer", 1, true))));
-        journal.append(new DeleteSubject("customer", false));
-        assertEquals(42206, errorCode(journal.append(new DeleteSubject("customer", true))));
+        SchemaReference ref = new SchemaReference("Customer", s("customer"), v(1));
+        assertEquals(new SchemaRegistered(id(2), v(1), true), journal.append(registerWithRef("order", "\"o\"", 2, ref)));
+        assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)));
+        journal.append(new DeleteVersion(s("customer"), v(1), false));
+        assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), true))));
+        journal.append(new DeleteSubject(s("customer"), false));
+        assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), true))));
 
-        journal.append(new DeleteSubject("order", false));
-        assertEquals(List.of(2L), journal.view().referencedBy("customer", 1), "a soft-deleted user still counts");
-        journal.append(new DeleteSubject("order", true));
-        assertEquals(List.of(), journal.view().referencedBy("customer", 1));
-        assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject("customer", true)));
+        journal.append(new DeleteSubject(s("order"), false));
+        assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)), "a soft-deleted user still counts");
+        journal.append(new DeleteSubject(s("order"), true));
+        assertEquals(List.of(), journal.view().referencedBy(s("customer"), v(1)));
+        assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject(s("customer"), true)));
     }
 
     @Test
     void aReferenceToAMissingVersionIsRefusedAtApplyTime() {
-        Outcome o = journal.append(registerWithRef("order", "\"o\"", 2, new SchemaReference("X", "nobody", 1)));
+        Outcome o = journal.append(registerWithRef("order", "\"o\"", 2, new SchemaReference("X", s("nobody"), v(1))));
         assertEquals(42201, errorCode(o));
-        assertTrue(journal.view().schema(2).isEmpty());
+        assertTrue(journal.view().schema(id(2)).isEmpty());
     }
 
     @Test

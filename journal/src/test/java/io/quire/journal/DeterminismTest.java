@@ -1,5 +1,13 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import static io.quire.journal.Values.at;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
+import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quire.journal.apply.Applier;
@@ -69,7 +77,7 @@ public class DeterminismTest {
         RegistryView view = new RegistryView(cache);
         Applier applier = new Applier();
         for (int offset = 0; offset < journal.size(); offset++) {
-            ApplyResult r = applier.apply(view, offset, journal.get(offset));
+            ApplyResult r = applier.apply(view, at(offset), journal.get(offset));
             kv.apply(r.changes());
             cache.apply(r.changes().entries());
         }
@@ -81,7 +89,7 @@ public class DeterminismTest {
         RegistryView view = new RegistryView(kv);
         Applier applier = new Applier();
         for (int offset = 0; offset < journal.size(); offset++) {
-            kv.apply(applier.apply(view, offset, journal.get(offset)).changes());
+            kv.apply(applier.apply(view, at(offset), journal.get(offset)).changes());
         }
         return kv;
     }
@@ -93,7 +101,7 @@ public class DeterminismTest {
         Applier applier = new Applier();
         int offset = 0;
         while (offset < journal.size()) {
-            ApplyResult r = applier.apply(view, offset, journal.get(offset));
+            ApplyResult r = applier.apply(view, at(offset), journal.get(offset));
             kv.apply(r.changes());
             offset++;
             if (random.nextInt(100) == 0) {
@@ -109,7 +117,7 @@ public class DeterminismTest {
         String[] subjects = {"a", "b", "c", "orders-value", "ü-subject"};
         long nextProposed = 1;
         for (int i = 0; i < RECORDS; i++) {
-            String s = subjects[random.nextInt(subjects.length)];
+            Subject s = Subject.of(subjects[random.nextInt(subjects.length)]);
             int pick = random.nextInt(100);
             Command c;
             if (pick < 5) {
@@ -117,11 +125,11 @@ public class DeterminismTest {
             } else if (pick < 70) {
                 String content = "\"type-" + random.nextInt(40) + "\"";
                 CompatibilityLevel level = model.view().effectiveLevel(s);
-                long revision = random.nextInt(10) == 0 ? random.nextInt(5) - 1 : model.view().revision(s);
-                long proposed = random.nextInt(10) == 0 ? random.nextInt(200) : nextProposed++;
+                Offset revision = random.nextInt(10) == 0 ? at(random.nextInt(5) - 1) : model.view().revision(s);
+                SchemaId proposed = id(random.nextInt(10) == 0 ? random.nextInt(200) : nextProposed++);
                 c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, proposed, level, revision);
             } else if (pick < 78) {
-                c = new DeleteVersion(s, 1 + random.nextInt(5), random.nextBoolean());
+                c = new DeleteVersion(s, v(1 + random.nextInt(5)), random.nextBoolean());
             } else if (pick < 84) {
                 c = new DeleteSubject(s, random.nextBoolean());
             } else if (pick < 92) {
@@ -134,8 +142,8 @@ public class DeterminismTest {
                 c = new SetMode(s, modes[random.nextInt(modes.length)]);
             } else {
                 String content = "\"type-" + random.nextInt(40) + "\"";
-                c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, 1 + random.nextInt(300),
-                        random.nextInt(6));
+                c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, id(1 + random.nextInt(300)),
+                        v(random.nextInt(6)));
             }
             Envelope e = Envelope.of("c" + i, "n" + random.nextInt(3), "p", 1_000L * i, c);
             model.append(e);

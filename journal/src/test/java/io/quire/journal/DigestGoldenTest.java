@@ -1,5 +1,10 @@
 package io.quire.journal;
 
+import static io.quire.journal.Values.at;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
+import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,7 +35,8 @@ import org.junit.jupiter.api.Test;
 class DigestGoldenTest {
 
     static RegisterSchema register(String subject, String content, long id, CompatibilityLevel level, long revision) {
-        return new RegisterSchema(subject, SchemaType.AVRO, content, List.of(), "fp-" + content, id, level, revision);
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), level,
+                at(revision));
     }
 
     /** Accepted and refused commands of every kind the digest must see. */
@@ -42,13 +48,13 @@ class DigestGoldenTest {
         j.append(register("a", "\"int\"", 3, CompatibilityLevel.FULL, 1));              // conflict: level
         j.append(register("bad/\u0000", "\"int\"", 4, CompatibilityLevel.BACKWARD, -1)); // rejected: subject
         j.append(register("b", "\"long\"", 500, CompatibilityLevel.BACKWARD, -1));      // rejected: never leased
-        j.append(new SetConfig("a", CompatibilityLevel.NONE, null));
-        j.append(new SetMode("a", Mode.READONLY));
+        j.append(new SetConfig(s("a"), CompatibilityLevel.NONE, null));
+        j.append(new SetMode(s("a"), Mode.READONLY));
         j.append(register("a", "\"bytes\"", 5, CompatibilityLevel.NONE, 1));            // rejected: read-only
-        j.append(new SetMode("a", Mode.READWRITE));
-        j.append(new DeleteSubject("a", false));
-        j.append(new DeleteSubject("a", false));                                        // rejected: soft deleted
-        j.append(new DeleteSubject("nobody", true));                                    // rejected: not found
+        j.append(new SetMode(s("a"), Mode.READWRITE));
+        j.append(new DeleteSubject(s("a"), false));
+        j.append(new DeleteSubject(s("a"), false));                                        // rejected: soft deleted
+        j.append(new DeleteSubject(s("nobody"), true));                                    // rejected: not found
         return j;
     }
 
@@ -76,10 +82,10 @@ class DigestGoldenTest {
 
     @Test
     void aViewStartedUnderVersionOneKeepsItsVersion() {
-        Position v1 = Position.decode(new Position(7, new byte[32], 1).encode());
+        Position v1 = Position.decode(new Position(at(7), new byte[32], 1).encode());
         assertEquals(1, v1.digestVersion());
         assertEquals(40, v1.encode().length, "version 1 positions keep their old layout");
-        Position v2 = Position.decode(new Position(7, new byte[32], 2).encode());
+        Position v2 = Position.decode(new Position(at(7), new byte[32], 2).encode());
         assertEquals(2, v2.digestVersion());
     }
 }

@@ -1,5 +1,10 @@
 package io.quire.journal;
 
+import static io.quire.journal.Values.at;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
+import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -44,21 +49,21 @@ class JournalCodecGoldenTest {
     static final Map<CommandType, Command> EXAMPLES = new EnumMap<>(CommandType.class);
 
     static {
-        EXAMPLES.put(CommandType.REGISTER_SCHEMA, new RegisterSchema("orders-value", SchemaType.AVRO,
+        EXAMPLES.put(CommandType.REGISTER_SCHEMA, new RegisterSchema(s("orders-value"), SchemaType.AVRO,
                 "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}",
-                List.of(new SchemaReference("Customer", "customer-value", 2)),
-                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", 1001,
-                CompatibilityLevel.BACKWARD, 17));
-        EXAMPLES.put(CommandType.DELETE_SUBJECT, new DeleteSubject("orders-value", true));
-        EXAMPLES.put(CommandType.DELETE_VERSION, new DeleteVersion("orders-value", 3, false));
-        EXAMPLES.put(CommandType.SET_CONFIG, new SetConfig("orders-value", CompatibilityLevel.FULL_TRANSITIVE));
+                List.of(new SchemaReference("Customer", s("customer-value"), v(2))),
+                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", id(1001),
+                CompatibilityLevel.BACKWARD, at(17)));
+        EXAMPLES.put(CommandType.DELETE_SUBJECT, new DeleteSubject(s("orders-value"), true));
+        EXAMPLES.put(CommandType.DELETE_VERSION, new DeleteVersion(s("orders-value"), v(3), false));
+        EXAMPLES.put(CommandType.SET_CONFIG, new SetConfig(s("orders-value"), CompatibilityLevel.FULL_TRANSITIVE));
         EXAMPLES.put(CommandType.DELETE_CONFIG, new DeleteConfig(null));
         EXAMPLES.put(CommandType.SET_MODE, new SetMode(null, Mode.READONLY));
-        EXAMPLES.put(CommandType.DELETE_MODE, new DeleteMode("orders-value"));
+        EXAMPLES.put(CommandType.DELETE_MODE, new DeleteMode(s("orders-value")));
         EXAMPLES.put(CommandType.LEASE_ID_BLOCK, new LeaseIdBlock("node-1", "lease-7", 1000));
-        EXAMPLES.put(CommandType.IMPORT_SCHEMA, new ImportSchema("orders-value", SchemaType.AVRO,
+        EXAMPLES.put(CommandType.IMPORT_SCHEMA, new ImportSchema(s("orders-value"), SchemaType.AVRO,
                 "{\"type\":\"string\"}", List.of(),
-                "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", 70000, 4));
+                "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", id(70000), v(4)));
     }
 
     static Envelope envelope(Command c) {
@@ -78,7 +83,7 @@ class JournalCodecGoldenTest {
 
     @Test
     void outcomesRoundTrip() {
-        for (var o : List.of(new SchemaRegistered(5, 2, true), new SubjectDeleted(List.of(1, 2)),
+        for (var o : List.of(new SchemaRegistered(id(5), v(2), true), new SubjectDeleted(vs(1, 2)),
                 new BlockGranted(1001, 1000), new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' not found."))) {
             var decoded = JournalCodec.decodeOutcome(JournalCodec.encodeOutcome("c1", o));
             assertEquals(o, decoded.outcome());

@@ -4,6 +4,7 @@ import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
@@ -25,7 +26,7 @@ public final class ReplayedJournal {
     }
 
     public Outcome append(Envelope e) {
-        long offset = records.size();
+        Offset offset = Offset.of(records.size());
         records.add(e);
         ApplyResult r = applier.apply(view, offset, e);
         kv.apply(r.changes());
@@ -34,7 +35,7 @@ public final class ReplayedJournal {
 
     /** Applies a record again at an offset already applied, as a replay after a crash does. */
     public ApplyResult reapply(long offset) {
-        ApplyResult r = applier.apply(view, offset, records.get((int) offset));
+        ApplyResult r = applier.apply(view, Offset.of(offset), records.get((int) offset));
         kv.apply(r.changes());
         return r;
     }

@@ -93,7 +93,7 @@ final class ViewLifecycle {
                 RegistryView view = new RegistryView(new StoreKv(streams.store(StoreQueryParameters.fromNameAndType(
                         JournalTopology.STORE, QueryableStoreTypes.keyValueStore()))));
                 access.open(view);
-                tracker.advanceTo(view.position().offset());
+                tracker.advanceTo(view.position().offset().value());
                 LOG.info("view caught up to offset {} in {} ms (journal end at start: {})", view.position().offset(),
                         (System.nanoTime() - started) / 1_000_000, journalEnd);
             } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {

@@ -13,6 +13,10 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.AuditEntry;
@@ -33,9 +37,9 @@ import java.security.NoSuchAlgorithmException;
  */
 public final class Applier {
 
-    public ApplyResult apply(RegistryView view, long offset, Envelope envelope) {
+    public ApplyResult apply(RegistryView view, Offset offset, Envelope envelope) {
         Position current = view.position();
-        if (offset <= current.offset()) {
+        if (!offset.isAfter(current.offset())) {
             return ApplyResult.skipped(current);
         }
         ViewWriter out = new ViewWriter(new Changes());
@@ -44,16 +48,16 @@ public final class Applier {
     }
 
     /** A record the codec cannot read, applied as a counted rejection when skipping is configured. */
-    public ApplyResult applyUnreadable(RegistryView view, long offset, String reason) {
+    public ApplyResult applyUnreadable(RegistryView view, Offset offset, String reason) {
         Position current = view.position();
-        if (offset <= current.offset()) {
+        if (!offset.isAfter(current.offset())) {
             return ApplyResult.skipped(current);
         }
         Outcome outcome = Rejected.of(ErrorCode.STORE_ERROR, "unreadable journal record: " + reason);
         return finish(new ViewWriter(new Changes()), current, offset, null, outcome);
     }
 
-    private ApplyResult finish(ViewWriter out, Position current, long offset, Envelope envelope, Outcome outcome) {
+    private ApplyResult finish(ViewWriter out, Position current, Offset offset, Envelope envelope, Outcome outcome) {
         if (!outcome.accepted()) {
             out = new ViewWriter(new Changes()); // a refused command changes nothing but the position
         }
@@ -75,15 +79,15 @@ public final class Applier {
         }
     });
 
-    static byte[] chain(byte[] previous, long offset, byte[] outcomeRecord) {
+    static byte[] chain(byte[] previous, Offset offset, byte[] outcomeRecord) {
         MessageDigest sha = SHA256.get(); // digest() resets it for the next use
         sha.update(previous);
-        sha.update(ByteBuffer.allocate(8).putLong(offset).array());
+        sha.update(ByteBuffer.allocate(8).putLong(offset.value()).array());
         sha.update(outcomeRecord);
         return sha.digest();
     }
 
-    private Outcome decide(RegistryView view, ViewWriter out, long offset, Command command) {
+    private Outcome decide(RegistryView view, ViewWriter out, Offset offset, Command command) {
         return switch (command.type()) {
             case REGISTER_SCHEMA -> SchemaRules.register(view, out, offset, (RegisterSchema) command);
             case IMPORT_SCHEMA -> SchemaRules.importSchema(view, out, offset, (ImportSchema) command);
@@ -101,7 +105,7 @@ public final class Applier {
      * A refusal when an imported id and content disagree with the view (42207 / 42205); null when
      * they agree. The edge runs the same check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, String fingerprint, long id) {
+    public static Rejected importedIdClash(RegistryView view, String fingerprint, SchemaId id) {
         return SchemaRules.importedIdClash(view, fingerprint, id);
     }
 
@@ -109,7 +113,7 @@ public final class Applier {
      * A refusal when a schema still in use references this subject version (42206); null when
      * none does. The edge runs the same check before journaling a permanent delete.
      */
-    public static Rejected referenced(RegistryView view, String subject, int version) {
+    public static Rejected referenced(RegistryView view, Subject subject, Version version) {
         return DeleteRules.referenced(view, subject, version);
     }
 }

@@ -3,7 +3,10 @@ package io.quire.journal.apply;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.SubjectDeleted;
@@ -26,8 +29,8 @@ final class DeleteRules {
      * A refusal when a schema still in use references this subject version (Confluent's 42206);
      * null when none does. The edge runs the same check before journaling a permanent delete.
      */
-    public static Rejected referenced(RegistryView view, String subject, int version) {
-        List<Long> by = view.referencedBy(subject, version);
+    public static Rejected referenced(RegistryView view, Subject subject, Version version) {
+        List<SchemaId> by = view.referencedBy(subject, version);
         if (by.isEmpty()) {
             return null;
         }
@@ -36,7 +39,7 @@ final class DeleteRules {
     }
 
     /** Why nothing of subject {@code s} may be deleted (its name, its mode, its absence); null when it may. */
-    private static Rejected deletable(RegistryView view, String s) {
+    private static Rejected deletable(RegistryView view, Subject s) {
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
         }
@@ -46,22 +49,22 @@ final class DeleteRules {
         return view.subject(s).isEmpty() ? Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s) : null;
     }
 
-    static Outcome deleteSubject(RegistryView view, ViewWriter out, long offset, DeleteSubject c) {
-        String s = c.subject();
+    static Outcome deleteSubject(RegistryView view, ViewWriter out, Offset offset, DeleteSubject c) {
+        Subject s = c.subject();
         Rejected refused = deletable(view, s);
         if (refused != null) {
             return refused;
         }
         SubjectRecord subject = view.subject(s).orElseThrow();
         List<VersionRecord> versions = view.versions(s);
-        List<Integer> removed = new ArrayList<>();
+        List<Version> removed = new ArrayList<>();
         if (!c.permanent()) {
             if (subject.softDeleted()) {
                 return Rejected.of(ErrorCode.SUBJECT_SOFT_DELETED, s);
             }
             for (VersionRecord v : versions) {
                 if (!v.deleted()) {
-                    out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+                    out.version(s, v.softDeleted());
                     removed.add(v.version());
                 }
             }
@@ -85,14 +88,15 @@ final class DeleteRules {
         return new SubjectDeleted(removed);
     }
 
-    static Outcome deleteVersion(RegistryView view, ViewWriter out, long offset, DeleteVersion c) {
-        String s = c.subject();
+    static Outcome deleteVersion(RegistryView view, ViewWriter out, Offset offset, DeleteVersion c) {
+        Subject s = c.subject();
         Rejected refused = deletable(view, s);
         if (refused != null) {
             return refused;
         }
         SubjectRecord subject = view.subject(s).orElseThrow();
-        Optional<VersionRecord> version = c.version() >= 1 ? view.version(s, c.version()) : Optional.empty();
+        Optional<VersionRecord> version = c.version() != null && c.version().exists() ? view.version(s, c.version())
+                : Optional.empty();
         if (version.isEmpty()) {
             return Rejected.of(ErrorCode.VERSION_NOT_FOUND, c.version());
         }
@@ -101,7 +105,7 @@ final class DeleteRules {
             if (v.deleted()) {
                 return Rejected.of(ErrorCode.VERSION_SOFT_DELETED, s, v.version());
             }
-            out.version(s, new VersionRecord(v.version(), v.schemaId(), true));
+            out.version(s, v.softDeleted());
             out.subject(s, new SubjectRecord(subject.latestVersion(), subject.liveVersions() - 1,
                     subject.totalVersions(), offset));
             return new VersionDeleted(v.version());
@@ -117,10 +121,10 @@ final class DeleteRules {
         if (subject.totalVersions() == 1) {
             out.deleteSubject(s);
         } else {
-            int latest = 0;
+            Version latest = Version.NONE;
             for (VersionRecord other : view.versions(s)) {
-                if (other.version() != v.version()) {
-                    latest = Math.max(latest, other.version());
+                if (!other.version().equals(v.version())) {
+                    latest = Version.max(latest, other.version());
                 }
             }
             out.subject(s, new SubjectRecord(latest, subject.liveVersions(), subject.totalVersions() - 1, offset));

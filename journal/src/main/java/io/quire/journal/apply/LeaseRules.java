@@ -4,6 +4,7 @@ import io.quire.ids.BlockGrants;
 import io.quire.ids.IdBlock;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
@@ -20,11 +21,11 @@ final class LeaseRules {
         if (!BlockGrants.validSize(c.size())) {
             return Rejected.of(ErrorCode.UNPROCESSABLE, "invalid id block size " + c.size());
         }
-        IdBlock block = BlockGrants.grant(view.idWatermark(), c.size());
+        IdBlock block = BlockGrants.grant(view.idWatermark().value(), c.size());
         if (block == null) {
             return Rejected.of(ErrorCode.STORE_ERROR, "the id space is exhausted");
         }
-        out.idWatermark(block.end());
+        out.idWatermark(SchemaId.of(block.end()));
         return new BlockGranted(block.start(), block.size());
     }
 }

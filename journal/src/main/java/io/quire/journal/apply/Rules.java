@@ -1,6 +1,7 @@
 package io.quire.journal.apply;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.Rejected;
 
 /** Refusals that several rule classes give in the same words. */
@@ -9,7 +10,7 @@ final class Rules {
     private Rules() {
     }
 
-    static Rejected invalidSubject(String s) {
+    static Rejected invalidSubject(Subject s) {
         return Rejected.of(ErrorCode.INVALID_SUBJECT, String.valueOf(s));
     }
 
@@ -17,7 +18,7 @@ final class Rules {
         return Rejected.of(ErrorCode.OPERATION_NOT_PERMITTED, why);
     }
 
-    static Rejected readOnly(String s) {
+    static Rejected readOnly(Subject s) {
         return notPermitted("Subject " + s + " is in read-only mode");
     }
 }

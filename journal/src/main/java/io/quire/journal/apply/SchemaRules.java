@@ -6,9 +6,12 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Conflict;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
@@ -27,8 +30,8 @@ final class SchemaRules {
     private SchemaRules() {
     }
 
-    static Outcome register(RegistryView view, ViewWriter out, long offset, RegisterSchema c) {
-        String s = c.subject();
+    static Outcome register(RegistryView view, ViewWriter out, Offset offset, RegisterSchema c) {
+        Subject s = c.subject();
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
         }
@@ -42,29 +45,28 @@ final class SchemaRules {
         if (mode == Mode.IMPORT) {
             return Rules.notPermitted("Subject " + s + " is in import mode: registrations must give an id");
         }
-        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SchemaId> existing = view.idForFingerprint(c.fingerprint());
         Optional<SubjectRecord> subject = view.subject(s);
         if (existing.isPresent()) {
-            for (int v : view.versionsWithId(s, existing.get())) {
-                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
-                    return new SchemaRegistered(existing.get(), v, false);
-                }
+            Optional<Version> live = liveVersionWithId(view, s, existing.get());
+            if (live.isPresent()) {
+                return new SchemaRegistered(existing.get(), live.get(), false);
             }
         }
         CompatibilityLevel level = view.effectiveLevel(s);
         if (level != c.checkedLevel()) {
             return new Conflict("compatibility level of '" + s + "' is now " + level);
         }
-        long revision = subject.map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
-        if (level != CompatibilityLevel.NONE && revision != c.checkedRevision()) {
+        Offset revision = subject.map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
+        if (level != CompatibilityLevel.NONE && !revision.equals(c.checkedRevision())) {
             return new Conflict("subject '" + s + "' changed since the compatibility check");
         }
-        long id;
+        SchemaId id;
         if (existing.isPresent()) {
             id = existing.get();
         } else {
             id = c.proposedId();
-            if (id < BlockGrants.FIRST_ID || id >= view.idWatermark()) {
+            if (id == null || id.value() < BlockGrants.FIRST_ID || id.compareTo(view.idWatermark()) >= 0) {
                 return Rejected.of(ErrorCode.OPERATION_NOT_PERMITTED, "id " + id + " was never leased");
             }
             if (view.schemaBytes(id) != null) {
@@ -76,8 +78,8 @@ final class SchemaRules {
             }
             writeSchema(out, id, c.schemaType(), c.schema(), c.references(), c.fingerprint());
         }
-        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
-        int version = before.latestVersion() + 1;
+        SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
+        Version version = before.latestVersion().next();
         out.version(s, new VersionRecord(version, id, false));
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
         return new SchemaRegistered(id, version, true);
@@ -89,42 +91,41 @@ final class SchemaRules {
      * watermark moves above the id, so no block ever granted later contains it. A node holding an
      * older block that contains it gets a conflict for that id and takes the next one.
      */
-    static Outcome importSchema(RegistryView view, ViewWriter out, long offset, ImportSchema c) {
-        String s = c.subject();
+    static Outcome importSchema(RegistryView view, ViewWriter out, Offset offset, ImportSchema c) {
+        Subject s = c.subject();
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
         }
-        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null) {
+        if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.id() == null
+                || c.version() == null) {
             return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
         }
         if (view.effectiveMode(s) != Mode.IMPORT) {
             return Rules.notPermitted("Subject " + s + " is not in import mode");
         }
-        if (c.id() < BlockGrants.FIRST_ID || c.id() > Integer.MAX_VALUE || c.version() < 0) {
+        if (c.id().value() < BlockGrants.FIRST_ID || c.id().value() > Integer.MAX_VALUE || c.version().number() < 0) {
             return Rules.notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
         }
         Rejected clash = importedIdClash(view, c.fingerprint(), c.id());
         if (clash != null) {
             return clash;
         }
-        Optional<Long> existing = view.idForFingerprint(c.fingerprint());
-        Optional<SubjectRecord> subject = view.subject(s);
-        SubjectRecord before = subject.orElse(new SubjectRecord(0, 0, 0, SubjectRecord.ABSENT));
-        int version = c.version();
-        if (version == 0) {
-            for (int v : view.versionsWithId(s, c.id())) {
-                if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
-                    return new SchemaRegistered(c.id(), v, false);
-                }
+        Optional<SchemaId> existing = view.idForFingerprint(c.fingerprint());
+        SubjectRecord before = view.subject(s).orElse(SubjectRecord.EMPTY);
+        Version version = c.version();
+        if (version.equals(Version.NONE)) {
+            Optional<Version> live = liveVersionWithId(view, s, c.id());
+            if (live.isPresent()) {
+                return new SchemaRegistered(c.id(), live.get(), false);
             }
-            if (before.latestVersion() == Integer.MAX_VALUE) {
+            if (before.latestVersion().number() == Integer.MAX_VALUE) {
                 return Rules.notPermitted("subject " + s + " has no version number left");
             }
-            version = before.latestVersion() + 1;
+            version = before.latestVersion().next();
         }
         Optional<VersionRecord> taken = view.version(s, version);
         if (taken.isPresent()) {
-            if (taken.get().schemaId() == c.id()) {
+            if (taken.get().schemaId().equals(c.id())) {
                 return new SchemaRegistered(c.id(), version, false); // already imported (and maybe soft-deleted since)
             }
             return Rules.notPermitted("Version " + version + " of subject " + s + " already exists with id "
@@ -137,11 +138,11 @@ final class SchemaRules {
             }
             writeSchema(out, c.id(), c.schemaType(), c.schema(), c.references(), c.fingerprint());
         }
-        if (c.id() >= view.idWatermark()) {
-            out.idWatermark(c.id() + 1);
+        if (c.id().compareTo(view.idWatermark()) >= 0) {
+            out.idWatermark(SchemaId.of(c.id().value() + 1));
         }
         out.version(s, new VersionRecord(version, c.id(), false));
-        out.subject(s, new SubjectRecord(Math.max(before.latestVersion(), version), before.liveVersions() + 1,
+        out.subject(s, new SubjectRecord(Version.max(before.latestVersion(), version), before.liveVersions() + 1,
                 before.totalVersions() + 1, offset));
         return new SchemaRegistered(c.id(), version, true);
     }
@@ -151,9 +152,9 @@ final class SchemaRules {
      * another id (42207), or the id holds other content (42205); null when they agree. The edge
      * runs the same check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, String fingerprint, long id) {
-        Optional<Long> existing = view.idForFingerprint(fingerprint);
-        if (existing.isPresent() && existing.get() != id) {
+    public static Rejected importedIdClash(RegistryView view, String fingerprint, SchemaId id) {
+        Optional<SchemaId> existing = view.idForFingerprint(fingerprint);
+        if (existing.isPresent() && !existing.get().equals(id)) {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
                     "Schema already registered with id " + existing.get() + " instead of input id " + id);
         }
@@ -166,7 +167,7 @@ final class SchemaRules {
     /** A refusal when a reference names a subject version that is not there (deleted since the edge looked). */
     static Rejected missingReference(RegistryView view, List<SchemaReference> references) {
         for (SchemaReference r : references) {
-            if (r.subject() == null || view.version(r.subject(), r.version()).map(v -> v.deleted()).orElse(true)) {
+            if (r.subject() == null || r.version() == null || view.version(r.subject(), r.version()).map(v -> v.deleted()).orElse(true)) {
                 return Rejected.of(ErrorCode.INVALID_SCHEMA, "reference " + r.name()
                         + " to subject " + r.subject() + " version " + r.version() + " does not exist");
             }
@@ -174,8 +175,18 @@ final class SchemaRules {
         return null;
     }
 
-    static void writeSchema(ViewWriter out, long id, SchemaType type, String schema,
-                                    List<SchemaReference> references, String fingerprint) {
+    /** The live version of the subject that has this id, if any (content is registered once per subject). */
+    private static Optional<Version> liveVersionWithId(RegistryView view, Subject s, SchemaId id) {
+        for (Version v : view.versionsWithId(s, id)) {
+            if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
+                return Optional.of(v);
+            }
+        }
+        return Optional.empty();
+    }
+
+    static void writeSchema(ViewWriter out, SchemaId id, SchemaType type, String schema,
+                            List<SchemaReference> references, String fingerprint) {
         out.schema(id, new StoredSchema(schema, type, references), fingerprint);
         for (SchemaReference r : references) {
             out.reference(r.subject(), r.version(), id);

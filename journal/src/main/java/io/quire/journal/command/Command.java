@@ -1,5 +1,7 @@
 package io.quire.journal.command;
 
+import io.quire.journal.model.Subject;
+
 /**
  * A request to change the registry, as it travels through the journal. Every field the applier
  * needs is inside the command (rule 1 of the design): the edge did the expensive work already.
@@ -12,5 +14,5 @@ public sealed interface Command
     CommandType type();
 
     /** The subject the command acts on; null for global settings and id leases. */
-    String subject();
+    Subject subject();
 }

@@ -1,7 +1,10 @@
 package io.quire.journal.command;
 
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.util.List;
 
 /**
@@ -13,13 +16,13 @@ import java.util.List;
  * @param version the version to keep; 0 means the subject's next version
  */
 public record ImportSchema(
-        String subject,
+        Subject subject,
         SchemaType schemaType,
         String schema,
         List<SchemaReference> references,
         String fingerprint,
-        long id,
-        int version) implements Command {
+        SchemaId id,
+        Version version) implements Command {
 
     public ImportSchema {
         references = references == null ? List.of() : List.copyOf(references);

@@ -1,9 +1,15 @@
 package io.quire.journal.model;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Objects;
 
-/** A subject name. Validated at the edge; the applier re-checks {@link #isValid} to stay total. */
-public record Subject(String name) implements Comparable<Subject> {
+/**
+ * A subject name. Validated at the edge; the applier re-checks {@link #isValid(Subject)} to stay
+ * total, so a journal record with a bad name is refused rather than unreadable. On the wire it is
+ * the bare string.
+ */
+public record Subject(@JsonValue String name) implements Comparable<Subject> {
 
     public static final int MAX_LENGTH = 255;
 
@@ -11,6 +17,7 @@ public record Subject(String name) implements Comparable<Subject> {
         Objects.requireNonNull(name, "subject");
     }
 
+    @JsonCreator
     public static Subject of(String name) {
         return new Subject(name);
     }
@@ -26,6 +33,11 @@ public record Subject(String name) implements Comparable<Subject> {
             }
         }
         return true;
+    }
+
+    /** {@link #isValid(String)} for a subject that may be absent from a command. */
+    public static boolean isValid(Subject subject) {
+        return subject != null && isValid(subject.name);
     }
 
     @Override

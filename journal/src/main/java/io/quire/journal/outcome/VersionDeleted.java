@@ -1,7 +1,9 @@
 package io.quire.journal.outcome;
 
+import io.quire.journal.model.Version;
+
 /** The version the delete removed (soft or permanently). */
-public record VersionDeleted(int version) implements Outcome {
+public record VersionDeleted(Version version) implements Outcome {
 
     @Override
     public OutcomeType type() {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import java.io.IOException;
@@ -15,10 +17,10 @@ import java.io.IOException;
  * deterministic view like everything else.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AuditEntry(long offset, long timestamp, String principal, String nodeId, String commandId,
-                         String command, String subject, String outcome, Integer errorCode) {
+public record AuditEntry(Offset offset, long timestamp, String principal, String nodeId, String commandId,
+                         String command, Subject subject, String outcome, Integer errorCode) {
 
-    public static AuditEntry of(long offset, Envelope e, Outcome outcome) {
+    public static AuditEntry of(Offset offset, Envelope e, Outcome outcome) {
         Integer code = outcome instanceof Rejected r ? r.error().code : null;
         if (e == null) {
             return new AuditEntry(offset, 0, null, null, null, "Unreadable", null, outcome.type().wireName, code);
@@ -44,7 +46,7 @@ public record AuditEntry(long offset, long timestamp, String principal, String n
     }
 
     /** A filter on subject, principal and time (epoch millis, inclusive); null fields match all. */
-    public record Filter(String subject, String principal, Long fromMillis, Long toMillis) {
+    public record Filter(Subject subject, String principal, Long fromMillis, Long toMillis) {
         public boolean matches(AuditEntry e) {
             return (subject == null || subject.equals(e.subject()))
                     && (principal == null || principal.equals(e.principal()))

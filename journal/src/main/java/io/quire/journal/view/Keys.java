@@ -1,5 +1,9 @@
 package io.quire.journal.view;
 
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -35,83 +39,88 @@ public final class Keys {
     private Keys() {
     }
 
-    public static byte[] schema(long id) {
-        return ByteBuffer.allocate(9).put((byte) 'I').putLong(id).array();
+    public static byte[] schema(SchemaId id) {
+        return ByteBuffer.allocate(9).put((byte) 'I').putLong(id.value()).array();
     }
 
     public static byte[] fingerprint(String hex) {
         return concat(new byte[] {'F'}, ascii(hex));
     }
 
-    public static byte[] subject(String subject) {
-        return concat(SUBJECTS, utf8(subject));
+    public static byte[] subject(Subject subject) {
+        return subjectPrefix(subject.name());
     }
 
-    public static String subjectOf(byte[] subjectKey) {
-        return new String(subjectKey, 1, subjectKey.length - 1, StandardCharsets.UTF_8);
+    /** The keys of every subject whose name starts with {@code prefix}. */
+    public static byte[] subjectPrefix(String prefix) {
+        return concat(SUBJECTS, utf8(prefix));
     }
 
-    public static byte[] versions(String subject) {
-        return concat(new byte[] {'V'}, utf8(subject), new byte[] {0});
+    public static Subject subjectOf(byte[] subjectKey) {
+        return Subject.of(new String(subjectKey, 1, subjectKey.length - 1, StandardCharsets.UTF_8));
     }
 
-    public static byte[] version(String subject, int version) {
-        return concat(versions(subject), intBytes(version));
+    public static byte[] versions(Subject subject) {
+        return concat(new byte[] {'V'}, utf8(subject.name()), new byte[] {0});
+    }
+
+    public static byte[] version(Subject subject, Version version) {
+        return concat(versions(subject), intBytes(version.number()));
     }
 
     /** The version number at the end of a {@link #version} key. */
-    public static int versionOf(byte[] versionKey) {
-        return ByteBuffer.wrap(versionKey, versionKey.length - 4, 4).getInt();
+    public static Version versionOf(byte[] versionKey) {
+        return Version.of(ByteBuffer.wrap(versionKey, versionKey.length - 4, 4).getInt());
     }
 
-    public static byte[] usages(long id) {
-        return ByteBuffer.allocate(9).put((byte) 'R').putLong(id).array();
+    public static byte[] usages(SchemaId id) {
+        return ByteBuffer.allocate(9).put((byte) 'R').putLong(id.value()).array();
     }
 
-    public static byte[] usages(long id, String subject) {
-        return concat(usages(id), utf8(subject), new byte[] {0});
+    public static byte[] usages(SchemaId id, Subject subject) {
+        return concat(usages(id), utf8(subject.name()), new byte[] {0});
     }
 
-    public static byte[] usage(long id, String subject, int version) {
-        return concat(usages(id, subject), intBytes(version));
+    public static byte[] usage(SchemaId id, Subject subject, Version version) {
+        return concat(usages(id, subject), intBytes(version.number()));
     }
 
     /** The subject inside a {@link #usage} key. */
-    public static String usageSubject(byte[] usageKey) {
-        return new String(usageKey, 9, usageKey.length - 9 - 5, StandardCharsets.UTF_8);
+    public static Subject usageSubject(byte[] usageKey) {
+        return Subject.of(new String(usageKey, 9, usageKey.length - 9 - 5, StandardCharsets.UTF_8));
     }
 
-    public static byte[] referencedBy(String subject, int version) {
-        return concat(new byte[] {'B'}, utf8(subject), new byte[] {0}, intBytes(version));
+    public static byte[] referencedBy(Subject subject, Version version) {
+        return concat(new byte[] {'B'}, utf8(subject.name()), new byte[] {0}, intBytes(version.number()));
     }
 
-    public static byte[] referencedBy(String subject, int version, long id) {
-        return concat(referencedBy(subject, version), ByteBuffer.allocate(8).putLong(id).array());
+    public static byte[] referencedBy(Subject subject, Version version, SchemaId id) {
+        return concat(referencedBy(subject, version), ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    /** The id at the end of a {@link #referencedBy(String, int, long)} key. */
-    public static long referencingId(byte[] key) {
-        return ByteBuffer.wrap(key, key.length - 8, 8).getLong();
+    /** The id at the end of a {@link #referencedBy(Subject, Version, SchemaId)} key. */
+    public static SchemaId referencingId(byte[] key) {
+        return SchemaId.of(ByteBuffer.wrap(key, key.length - 8, 8).getLong());
     }
 
-    public static byte[] subjectConfig(String subject) {
-        return concat(new byte[] {'C'}, utf8(subject));
+    public static byte[] subjectConfig(Subject subject) {
+        return concat(new byte[] {'C'}, utf8(subject.name()));
     }
 
-    public static byte[] subjectNormalize(String subject) {
-        return concat(new byte[] {'N'}, utf8(subject));
+    public static byte[] subjectNormalize(Subject subject) {
+        return concat(new byte[] {'N'}, utf8(subject.name()));
     }
 
-    public static byte[] subjectMode(String subject) {
-        return concat(new byte[] {'D'}, utf8(subject));
+    public static byte[] subjectMode(Subject subject) {
+        return concat(new byte[] {'D'}, utf8(subject.name()));
     }
 
-    public static byte[] outcome(long offset) {
-        return ByteBuffer.allocate(9).put((byte) 'O').putLong(offset).array();
+    public static byte[] outcome(Offset offset) {
+        return ByteBuffer.allocate(9).put((byte) 'O').putLong(offset.value()).array();
     }
 
-    public static byte[] audit(long offset) {
-        return ByteBuffer.allocate(9).put((byte) 'A').putLong(offset).array();
+    public static byte[] audit(Offset offset) {
+        return ByteBuffer.allocate(9).put((byte) 'A').putLong(offset.value()).array();
     }
 
     static byte[] ascii(String s) {

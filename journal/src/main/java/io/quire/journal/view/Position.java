@@ -1,5 +1,6 @@
 package io.quire.journal.view;
 
+import io.quire.journal.model.Offset;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -14,11 +15,11 @@ import java.util.HexFormat;
  * upgrade that rewords a message leaves it alone. A view keeps the version its chain started
  * with; a rebuild starts at the current one.
  */
-public record Position(long offset, byte[] digest, int digestVersion) {
+public record Position(Offset offset, byte[] digest, int digestVersion) {
 
     public static final int CURRENT_DIGEST_VERSION = 2;
 
-    public static final Position GENESIS = new Position(-1, new byte[32], CURRENT_DIGEST_VERSION);
+    public static final Position GENESIS = new Position(Offset.NONE, new byte[32], CURRENT_DIGEST_VERSION);
 
     public String digestHex() {
         return HexFormat.of().formatHex(digest);
@@ -26,7 +27,7 @@ public record Position(long offset, byte[] digest, int digestVersion) {
 
     /** Version 1 positions are offset + digest; later ones add the version byte at the end. */
     public byte[] encode() {
-        ByteBuffer b = ByteBuffer.allocate(8 + digest.length + (digestVersion == 1 ? 0 : 1)).putLong(offset).put(digest);
+        ByteBuffer b = ByteBuffer.allocate(8 + digest.length + (digestVersion == 1 ? 0 : 1)).putLong(offset.value()).put(digest);
         if (digestVersion != 1) {
             b.put((byte) digestVersion);
         }
@@ -35,7 +36,7 @@ public record Position(long offset, byte[] digest, int digestVersion) {
 
     public static Position decode(byte[] b) {
         ByteBuffer buf = ByteBuffer.wrap(b);
-        long offset = buf.getLong();
+        Offset offset = Offset.of(buf.getLong());
         byte[] d = new byte[32];
         buf.get(d);
         int version = buf.hasRemaining() ? buf.get() : 1;
@@ -44,13 +45,13 @@ public record Position(long offset, byte[] digest, int digestVersion) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.offset == offset && p.digestVersion == digestVersion
+        return o instanceof Position p && p.offset.equals(offset) && p.digestVersion == digestVersion
                 && Arrays.equals(p.digest, digest);
     }
 
     @Override
     public int hashCode() {
-        return (Long.hashCode(offset) * 31 + Arrays.hashCode(digest)) * 31 + digestVersion;
+        return (offset.hashCode() * 31 + Arrays.hashCode(digest)) * 31 + digestVersion;
     }
 
     @Override

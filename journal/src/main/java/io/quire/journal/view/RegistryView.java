@@ -4,6 +4,10 @@ import io.quire.ids.BlockGrants;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +21,7 @@ import java.util.Optional;
 public final class RegistryView {
 
     /** A subject version that uses a schema id. */
-    public record Usage(String subject, int version) {
+    public record Usage(Subject subject, Version version) {
     }
 
     private final KvReader kv;
@@ -36,20 +40,20 @@ public final class RegistryView {
     }
 
     /** The first id never granted. */
-    public long idWatermark() {
+    public SchemaId idWatermark() {
         byte[] b = kv.get(Keys.NEXT_ID);
-        return b == null ? BlockGrants.FIRST_ID : ByteBuffer.wrap(b).getLong();
+        return SchemaId.of(b == null ? BlockGrants.FIRST_ID : ByteBuffer.wrap(b).getLong());
     }
 
     public Optional<CompatibilityLevel> globalLevel() {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_CONFIG)).map(b -> CompatibilityLevel.valueOf(text(b)));
     }
 
-    public Optional<CompatibilityLevel> subjectLevel(String subject) {
+    public Optional<CompatibilityLevel> subjectLevel(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectConfig(subject))).map(b -> CompatibilityLevel.valueOf(text(b)));
     }
 
-    public CompatibilityLevel effectiveLevel(String subject) {
+    public CompatibilityLevel effectiveLevel(Subject subject) {
         return subjectLevel(subject).or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
     }
 
@@ -57,12 +61,12 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_NORMALIZE)).map(b -> Boolean.parseBoolean(text(b)));
     }
 
-    public Optional<Boolean> subjectNormalize(String subject) {
+    public Optional<Boolean> subjectNormalize(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectNormalize(subject))).map(b -> Boolean.parseBoolean(text(b)));
     }
 
     /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
-    public boolean effectiveNormalize(String subject) {
+    public boolean effectiveNormalize(Subject subject) {
         return subjectNormalize(subject).or(this::globalNormalize).orElse(false);
     }
 
@@ -70,11 +74,11 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_MODE)).map(b -> Mode.valueOf(text(b)));
     }
 
-    public Optional<Mode> subjectMode(String subject) {
+    public Optional<Mode> subjectMode(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectMode(subject))).map(b -> Mode.valueOf(text(b)));
     }
 
-    public Mode effectiveMode(String subject) {
+    public Mode effectiveMode(Subject subject) {
         Optional<Mode> global = globalMode();
         if (global.isPresent() && global.get() == Mode.READONLY_OVERRIDE) {
             return Mode.READONLY_OVERRIDE;
@@ -82,11 +86,11 @@ public final class RegistryView {
         return subjectMode(subject).or(() -> global).orElse(Mode.DEFAULT);
     }
 
-    public Optional<SubjectRecord> subject(String subject) {
+    public Optional<SubjectRecord> subject(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subject(subject))).map(SubjectRecord::decode);
     }
 
-    public long revision(String subject) {
+    public Offset revision(Subject subject) {
         return subject(subject).map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
     }
 
@@ -101,21 +105,21 @@ public final class RegistryView {
     }
 
     /** Every subject, ascending by name, soft-deleted ones included. */
-    public List<String> subjects(String prefix) {
-        List<String> out = new ArrayList<>();
-        kv.scan(Keys.subject(prefix == null ? "" : prefix), (k, v) -> {
+    public List<Subject> subjects(String prefix) {
+        List<Subject> out = new ArrayList<>();
+        kv.scan(Keys.subjectPrefix(prefix == null ? "" : prefix), (k, v) -> {
             out.add(Keys.subjectOf(k));
             return true;
         });
         return out;
     }
 
-    public Optional<VersionRecord> version(String subject, int version) {
+    public Optional<VersionRecord> version(Subject subject, Version version) {
         return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
     }
 
     /** All versions of a subject present in the view, ascending, soft-deleted ones included. */
-    public List<VersionRecord> versions(String subject) {
+    public List<VersionRecord> versions(Subject subject) {
         List<VersionRecord> out = new ArrayList<>();
         kv.scan(Keys.versions(subject), (k, v) -> {
             out.add(VersionRecord.decode(Keys.versionOf(k), v));
@@ -125,7 +129,7 @@ public final class RegistryView {
     }
 
     /** The highest live version, if any. */
-    public Optional<VersionRecord> latestLive(String subject) {
+    public Optional<VersionRecord> latestLive(Subject subject) {
         List<VersionRecord> all = versions(subject);
         for (int i = all.size() - 1; i >= 0; i--) {
             if (!all.get(i).deleted()) {
@@ -136,20 +140,20 @@ public final class RegistryView {
     }
 
     /** The prepared body of {@code GET /schemas/ids/{id}}, or null. */
-    public byte[] schemaBytes(long id) {
+    public byte[] schemaBytes(SchemaId id) {
         return kv.get(Keys.schema(id));
     }
 
-    public Optional<StoredSchema> schema(long id) {
+    public Optional<StoredSchema> schema(SchemaId id) {
         return Optional.ofNullable(schemaBytes(id)).map(StoredSchema::decode);
     }
 
-    public Optional<Long> idForFingerprint(String fingerprint) {
-        return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> ByteBuffer.wrap(b).getLong());
+    public Optional<SchemaId> idForFingerprint(String fingerprint) {
+        return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }
 
     /** Which subject versions use an id, ascending by subject then version, soft-deleted ones included. */
-    public List<Usage> usages(long id) {
+    public List<Usage> usages(SchemaId id) {
         List<Usage> out = new ArrayList<>();
         kv.scan(Keys.usages(id), (k, v) -> {
             out.add(new Usage(Keys.usageSubject(k), Keys.versionOf(k)));
@@ -159,8 +163,8 @@ public final class RegistryView {
     }
 
     /** The versions of one subject that use an id (soft-deleted ones included). */
-    public List<Integer> versionsWithId(String subject, long id) {
-        List<Integer> out = new ArrayList<>();
+    public List<Version> versionsWithId(Subject subject, SchemaId id) {
+        List<Version> out = new ArrayList<>();
         kv.scan(Keys.usages(id, subject), (k, v) -> {
             out.add(Keys.versionOf(k));
             return true;
@@ -172,10 +176,10 @@ public final class RegistryView {
      * Ids of schemas whose references name this subject version and that some subject version
      * (live or soft-deleted) still uses, ascending.
      */
-    public List<Long> referencedBy(String subject, int version) {
-        List<Long> out = new ArrayList<>();
+    public List<SchemaId> referencedBy(Subject subject, Version version) {
+        List<SchemaId> out = new ArrayList<>();
         kv.scan(Keys.referencedBy(subject, version), (k, v) -> {
-            long id = Keys.referencingId(k);
+            SchemaId id = Keys.referencingId(k);
             boolean[] used = {false};
             kv.scan(Keys.usages(id), (uk, uv) -> {
                 used[0] = true;
@@ -189,13 +193,13 @@ public final class RegistryView {
         return out;
     }
 
-    public Optional<JournalCodec.StoredOutcome> outcome(long offset) {
+    public Optional<JournalCodec.StoredOutcome> outcome(Offset offset) {
         return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
     }
 
-    /** Audit entries in journal order from {@code fromOffset}, until the visitor says stop. */
-    public void audit(long fromOffset, java.util.function.Predicate<AuditEntry> visitor) {
-        byte[] start = Keys.audit(Math.max(0, fromOffset));
+    /** Audit entries in journal order from {@code from}, until the visitor says stop. */
+    public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
+        byte[] start = Keys.audit(Offset.of(Math.max(0, from.value())));
         kv.scan(Keys.AUDIT, (k, v) -> {
             if (java.util.Arrays.compareUnsigned(k, start) < 0) {
                 return true;

@@ -8,6 +8,8 @@ import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +35,7 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
         if (!references.isEmpty()) {
             ArrayNode refs = root.putArray("references");
             for (SchemaReference r : references) {
-                refs.addObject().put("name", r.name()).put("subject", r.subject()).put("version", r.version());
+                refs.addObject().put("name", r.name()).put("subject", r.subject().name()).put("version", r.version().number());
             }
         }
         try {
@@ -48,7 +50,8 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
             JsonNode root = Json.MAPPER.readTree(bytes);
             List<SchemaReference> refs = new ArrayList<>();
             for (JsonNode r : root.path("references")) {
-                refs.add(new SchemaReference(r.get("name").asText(), r.get("subject").asText(), r.get("version").asInt()));
+                refs.add(new SchemaReference(r.get("name").asText(), Subject.of(r.get("subject").asText()),
+                        Version.of(r.get("version").asInt())));
             }
             SchemaType type = root.has("schemaType") ? SchemaType.valueOf(root.get("schemaType").asText()) : SchemaType.AVRO;
             return new StoredSchema(root.get("schema").asText(), type, refs);

@@ -1,5 +1,9 @@
 package io.quire.journal.view;
 
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -25,34 +29,34 @@ public final class ViewWriter {
         changes.put(Keys.POSITION, p.encode());
     }
 
-    public void idWatermark(long next) {
-        changes.put(Keys.NEXT_ID, ByteBuffer.allocate(8).putLong(next).array());
+    public void idWatermark(SchemaId next) {
+        changes.put(Keys.NEXT_ID, ByteBuffer.allocate(8).putLong(next.value()).array());
     }
 
-    public void schema(long id, StoredSchema schema, String fingerprint) {
+    public void schema(SchemaId id, StoredSchema schema, String fingerprint) {
         changes.put(Keys.schema(id), schema.encode());
-        changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id).array());
+        changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
     /** Schema {@code id} names {@code subject} version {@code version} among its references. */
-    public void reference(String subject, int version, long id) {
+    public void reference(Subject subject, Version version, SchemaId id) {
         changes.put(Keys.referencedBy(subject, version, id), PRESENT);
     }
 
-    public void subject(String subject, SubjectRecord record) {
+    public void subject(Subject subject, SubjectRecord record) {
         changes.put(Keys.subject(subject), record.encode());
     }
 
-    public void deleteSubject(String subject) {
+    public void deleteSubject(Subject subject) {
         changes.delete(Keys.subject(subject));
     }
 
-    public void version(String subject, VersionRecord record) {
+    public void version(Subject subject, VersionRecord record) {
         changes.put(Keys.version(subject, record.version()), record.encode());
         changes.put(Keys.usage(record.schemaId(), subject, record.version()), PRESENT);
     }
 
-    public void deleteVersion(String subject, VersionRecord record) {
+    public void deleteVersion(Subject subject, VersionRecord record) {
         changes.delete(Keys.version(subject, record.version()));
         changes.delete(Keys.usage(record.schemaId(), subject, record.version()));
     }
@@ -61,7 +65,7 @@ public final class ViewWriter {
         putOrDelete(Keys.GLOBAL_CONFIG, level);
     }
 
-    public void subjectConfig(String subject, String level) {
+    public void subjectConfig(Subject subject, String level) {
         putOrDelete(Keys.subjectConfig(subject), level);
     }
 
@@ -69,7 +73,7 @@ public final class ViewWriter {
         putOrDelete(Keys.GLOBAL_NORMALIZE, normalize == null ? null : normalize.toString());
     }
 
-    public void subjectNormalize(String subject, Boolean normalize) {
+    public void subjectNormalize(Subject subject, Boolean normalize) {
         putOrDelete(Keys.subjectNormalize(subject), normalize == null ? null : normalize.toString());
     }
 
@@ -77,11 +81,11 @@ public final class ViewWriter {
         putOrDelete(Keys.GLOBAL_MODE, mode);
     }
 
-    public void subjectMode(String subject, String mode) {
+    public void subjectMode(Subject subject, String mode) {
         putOrDelete(Keys.subjectMode(subject), mode);
     }
 
-    public void outcome(long offset, byte[] encodedOutcome) {
+    public void outcome(Offset offset, byte[] encodedOutcome) {
         changes.put(Keys.outcome(offset), encodedOutcome);
     }
 

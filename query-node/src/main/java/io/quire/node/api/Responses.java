@@ -2,6 +2,8 @@ package io.quire.node.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import java.util.List;
 
 /**
@@ -14,7 +16,7 @@ public final class Responses {
     }
 
     /** {@code POST /subjects/{s}/versions}. */
-    public record Id(long id) {
+    public record Id(SchemaId id) {
     }
 
     /** {@code GET /config[/{s}]}, {@code DELETE /config[/{s}]}: fields that are not set are left out. */
@@ -37,7 +39,7 @@ public final class Responses {
     }
 
     /** {@code GET /admin/position}. */
-    public record Position(long offset, String digest, int digestVersion) {
+    public record Position(Offset offset, String digest, int digestVersion) {
     }
 
     /** {@code GET /health/live}. */

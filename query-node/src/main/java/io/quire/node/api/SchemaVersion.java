@@ -2,12 +2,15 @@ package io.quire.node.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.util.List;
 
 /** A subject version as Confluent returns it; {@code schemaType} is null (left out) for AVRO. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @JsonPropertyOrder({"subject", "version", "id", "schemaType", "references", "schema"})
-public record SchemaVersion(String subject, int version, long id, String schemaType, List<SchemaReference> references,
+public record SchemaVersion(Subject subject, Version version, SchemaId id, String schemaType, List<SchemaReference> references,
                             String schema) {
 }

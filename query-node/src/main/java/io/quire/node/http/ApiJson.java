@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
 import io.quire.node.error.RegistryException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
@@ -98,8 +99,8 @@ final class ApiJson {
     }
 
     /** A write's answer, with the journal offset it was applied at for read-your-writes elsewhere. */
-    static void written(RoutingContext ctx, long offset, Object value) {
-        ctx.response().putHeader(OFFSET_HEADER, Long.toString(offset));
+    static void written(RoutingContext ctx, Offset offset, Object value) {
+        ctx.response().putHeader(OFFSET_HEADER, offset.toString());
         ok(ctx, value);
     }
 }

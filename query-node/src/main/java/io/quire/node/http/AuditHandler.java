@@ -1,6 +1,8 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.Subject;
 import io.quire.journal.view.AuditEntry;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
@@ -29,14 +31,18 @@ final class AuditHandler {
         this.maxPageSize = maxPageSize;
     }
 
+    private static Subject subjectOrAll(String name) {
+        return name == null ? null : Subject.of(name);
+    }
+
     void list(RoutingContext ctx) {
-        AuditEntry.Filter filter = new AuditEntry.Filter(Params.text(ctx, "subject"), Params.text(ctx, "principal"),
+        AuditEntry.Filter filter = new AuditEntry.Filter(subjectOrAll(Params.text(ctx, "subject")), Params.text(ctx, "principal"),
                 time(Params.text(ctx, "from")), time(Params.text(ctx, "to")));
         long after = number(Params.text(ctx, "after"), -1);
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             List<AuditEntry> out = new ArrayList<>();
-            access.view().audit(after + 1, e -> {
+            access.view().audit(Offset.of(after + 1), e -> {
                 if (filter.matches(e)) {
                     out.add(e);
                 }

@@ -3,6 +3,7 @@ package io.quire.node.http;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.SettingsReads;
 import io.quire.node.service.SettingsWrites;
@@ -37,7 +38,7 @@ final class ConfigHandler {
 
     void getSubject(RoutingContext ctx) {
         boolean toGlobal = Params.flag(ctx, "defaultToGlobal");
-        String subject = Params.subject(ctx);
+        Subject subject = Params.subject(ctx);
         java.util.Optional<CompatibilityLevel> level = reads.subjectLevel(subject, toGlobal);
         java.util.Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
         if (level.isEmpty() && normalize.isEmpty()) {
@@ -52,13 +53,13 @@ final class ConfigHandler {
 
     void put(RoutingContext ctx) {
         ConfigBody body = ApiJson.body(ctx, ConfigBody.class);
-        Async.reply(ctx, writes.setConfig(ctx.pathParam("subject"), body.level(), body.normalize(),
+        Async.reply(ctx, writes.setConfig(Params.subjectOrGlobal(ctx), body.level(), body.normalize(),
                 Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(),
                         new Responses.ConfigUpdate(w.value().name(), body.normalize())));
     }
 
     void delete(RoutingContext ctx) {
-        Async.reply(ctx, writes.deleteConfig(ctx.pathParam("subject"), Params.principal(ctx)),
+        Async.reply(ctx, writes.deleteConfig(Params.subjectOrGlobal(ctx), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), new Responses.Config(w.value().name(), null)));
     }
 
@@ -72,13 +73,13 @@ final class ConfigHandler {
 
     void putMode(RoutingContext ctx) {
         ModeBody body = ApiJson.body(ctx, ModeBody.class);
-        Async.reply(ctx, writes.setMode(ctx.pathParam("subject"), body.mode(), Params.flag(ctx, "force"),
+        Async.reply(ctx, writes.setMode(Params.subjectOrGlobal(ctx), body.mode(), Params.flag(ctx, "force"),
                         Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), new Responses.ModeBody(w.value().name())));
     }
 
     void deleteMode(RoutingContext ctx) {
-        Async.reply(ctx, writes.deleteMode(ctx.pathParam("subject"), Params.principal(ctx)),
+        Async.reply(ctx, writes.deleteMode(Params.subjectOrGlobal(ctx), Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), new Responses.ModeBody(w.value().name())));
     }
 }

@@ -1,6 +1,8 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
 import io.quire.node.security.Principal;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.VersionSpec;
@@ -12,17 +14,23 @@ final class Params {
     private Params() {
     }
 
-    static String subject(RoutingContext ctx) {
-        return ctx.pathParam("subject");
+    static Subject subject(RoutingContext ctx) {
+        return Subject.of(ctx.pathParam("subject"));
+    }
+
+    /** The subject of a route that also has a global form ({@code /config}, {@code /mode}): null there. */
+    static Subject subjectOrGlobal(RoutingContext ctx) {
+        String name = ctx.pathParam("subject");
+        return name == null ? null : Subject.of(name);
     }
 
     static VersionSpec version(RoutingContext ctx) {
         return VersionSpec.parse(ctx.pathParam("version"));
     }
 
-    static long id(RoutingContext ctx) {
+    static SchemaId id(RoutingContext ctx) {
         try {
-            return Long.parseLong(ctx.pathParam("id"));
+            return SchemaId.of(Long.parseLong(ctx.pathParam("id")));
         } catch (NumberFormatException e) {
             throw RegistryException.of(ErrorCode.NOT_FOUND);
         }

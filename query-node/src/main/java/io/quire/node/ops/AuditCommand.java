@@ -1,6 +1,8 @@
 package io.quire.node.ops;
 
 import io.quire.journal.codec.Json;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.Subject;
 import io.quire.journal.view.AuditEntry;
 import io.quire.node.config.QuireConfig;
 import java.io.PrintStream;
@@ -42,9 +44,9 @@ public final class AuditCommand {
             }
         }
         QuireConfig config = QuireConfig.from(false, nodeArgs.toArray(String[]::new), System.getenv());
-        AuditEntry.Filter filter = new AuditEntry.Filter(subject, principal, from, to);
+        AuditEntry.Filter filter = new AuditEntry.Filter(subject == null ? null : Subject.of(subject), principal, from, to);
         OfflineRebuild.rebuild(config.kafkaProperties(), config.journalTopic(), (offset, envelope, outcome) -> {
-            AuditEntry e = AuditEntry.of(offset, envelope, outcome);
+            AuditEntry e = AuditEntry.of(Offset.of(offset), envelope, outcome);
             if (filter.matches(e)) {
                 try {
                     out.println(Json.MAPPER.writeValueAsString(e));

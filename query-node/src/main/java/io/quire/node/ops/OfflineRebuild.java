@@ -3,6 +3,7 @@ package io.quire.node.ops;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.node.view.ApplyListener;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.view.InMemoryKv;
@@ -41,7 +42,7 @@ public final class OfflineRebuild {
         try {
             end = TopicReader.readToEnd(kafka, tp, (r, last) -> {
                 Envelope e = JournalCodec.decode(r.value());
-                ApplyResult result = applier.apply(view, r.offset(), e);
+                ApplyResult result = applier.apply(view, Offset.of(r.offset()), e);
                 kv.apply(result.changes());
                 listener.applied(r.offset(), e, result.outcome());
                 records[0]++;

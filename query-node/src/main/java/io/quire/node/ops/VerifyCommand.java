@@ -69,7 +69,7 @@ public final class VerifyCommand {
             QuireConfig config = QuireConfig.from(false, flags.rest.toArray(String[]::new), System.getenv());
             OfflineRebuild.Result rebuilt = OfflineRebuild.rebuild(config.kafkaProperties(), config.journalTopic());
             String digest = rebuilt.view().position().digestHex();
-            long offset = rebuilt.view().position().offset();
+            long offset = rebuilt.view().position().offset().value();
             out.printf("%-32s offset %d digest %s (v%d)%n", "offline rebuild", offset, digest,
                     rebuilt.view().position().digestVersion());
             if (rebuilt.view().position().digestVersion() != positions.get(0).digestVersion()) {

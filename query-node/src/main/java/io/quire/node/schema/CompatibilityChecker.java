@@ -1,6 +1,7 @@
 package io.quire.node.schema;
 
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Version;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,7 @@ import java.util.List;
 public final class CompatibilityChecker {
 
     /** An earlier version to check against, with its number for the messages. */
-    public record Earlier(int version, ParsedSchema<?> schema) {
+    public record Earlier(Version version, ParsedSchema<?> schema) {
     }
 
     static final String DIFFERENT_TYPE = "Incompatible because of different schema type";

@@ -1,5 +1,6 @@
 package io.quire.node.security;
 
+import io.quire.journal.model.Subject;
 import java.util.List;
 
 /**
@@ -13,6 +14,10 @@ public record Principal(String name, Role role, List<String> subjectPrefixes) {
 
     public Principal {
         subjectPrefixes = List.copyOf(subjectPrefixes);
+    }
+
+    public boolean mayTouch(Subject subject) {
+        return mayTouch(subject.name());
     }
 
     public boolean mayTouch(String subject) {

@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.RegisterRequest;
@@ -32,7 +33,7 @@ public final class CompatibilityChecks {
      * The compatibility endpoints: against one version ({@code spec} not null, in the directions of
      * the subject's level) or against the versions the level names.
      */
-    public CompletableFuture<List<String>> checkCompatibility(String subject, VersionSpec spec, RegisterRequest req) {
+    public CompletableFuture<List<String>> checkCompatibility(Subject subject, VersionSpec spec, RegisterRequest req) {
         SchemaType type = WritePath.schemaType(req.schemaType());
         return path.work(() -> {
             RegistryView view = access.view();
@@ -53,7 +54,7 @@ public final class CompatibilityChecks {
     }
 
     /** The live versions a check at this level compares with, oldest first. */
-    static List<Earlier> earlier(SchemaParsing parsing, RegistryView view, String subject, CompatibilityLevel level) {
+    static List<Earlier> earlier(SchemaParsing parsing, RegistryView view, Subject subject, CompatibilityLevel level) {
         List<Earlier> out = new ArrayList<>();
         if (level == CompatibilityLevel.NONE) {
             return out;

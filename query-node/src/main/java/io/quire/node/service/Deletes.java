@@ -1,5 +1,7 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteSubject;
@@ -25,7 +27,7 @@ public final class Deletes {
         this.path = path;
     }
 
-    public CompletableFuture<Written<List<Integer>>> deleteSubject(String subject, boolean permanent, String principal) {
+    public CompletableFuture<Written<List<Version>>> deleteSubject(Subject subject, boolean permanent, String principal) {
         WritePath.validSubject(subject);
         RegistryView view = access.view();
         if (view.subject(subject).isEmpty()) {
@@ -39,10 +41,10 @@ public final class Deletes {
         return path.submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
     }
 
-    public CompletableFuture<Written<Integer>> deleteVersion(String subject, VersionSpec spec, boolean permanent,
+    public CompletableFuture<Written<Version>> deleteVersion(Subject subject, VersionSpec spec, boolean permanent,
                                                              String principal) {
         WritePath.validSubject(subject);
-        int version = spec.number();
+        Version version = spec.version();
         RegistryView view = access.view();
         if (view.subject(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal

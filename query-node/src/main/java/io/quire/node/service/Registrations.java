@@ -1,5 +1,8 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
@@ -57,7 +60,7 @@ public final class Registrations {
     }
 
     /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
-    public CompletableFuture<Written<Long>> register(String subject, RegisterRequest req, boolean normalize,
+    public CompletableFuture<Written<SchemaId>> register(Subject subject, RegisterRequest req, boolean normalize,
                                                      String principal) {
         WritePath.validSubject(subject);
         boolean givesId = req.id() != null && req.id() >= 0;
@@ -81,7 +84,7 @@ public final class Registrations {
         return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view();
-                    Optional<Written<Long>> known = alreadyInSubject(now, subject, parsed);
+                    Optional<Written<SchemaId>> known = alreadyInSubject(now, subject, parsed);
                     if (known.isPresent()) {
                         return CompletableFuture.completedFuture(known.get());
                     }
@@ -93,10 +96,10 @@ public final class Registrations {
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
-    private CompletableFuture<Written<Long>> importSchema(String subject, SchemaType type, RegisterRequest req,
+    private CompletableFuture<Written<SchemaId>> importSchema(Subject subject, SchemaType type, RegisterRequest req,
                                                           boolean normalize, String principal) {
-        long id = req.id();
-        int version = req.version() == null || req.version() < 0 ? 0 : req.version();
+        SchemaId id = SchemaId.of(req.id());
+        Version version = req.version() == null || req.version() < 0 ? Version.NONE : Version.of(req.version());
         return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize))
                 .thenCompose(parsed -> {
                     WritePath.refuse(Applier.importedIdClash(access.view(), parsed.fingerprint(), id));
@@ -106,10 +109,10 @@ public final class Registrations {
     }
 
     /** The id and offset when this content is already a live version of the subject: nothing to write. */
-    private static Optional<Written<Long>> alreadyInSubject(RegistryView view, String subject, ParsedSchema<?> parsed) {
-        Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+    private static Optional<Written<SchemaId>> alreadyInSubject(RegistryView view, Subject subject, ParsedSchema<?> parsed) {
+        Optional<SchemaId> existing = view.idForFingerprint(parsed.fingerprint());
         if (existing.isPresent()) {
-            for (int v : view.versionsWithId(subject, existing.get())) {
+            for (Version v : view.versionsWithId(subject, existing.get())) {
                 if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
                     return Optional.of(new Written<>(existing.get(), view.position().offset()));
                 }
@@ -123,7 +126,7 @@ public final class Registrations {
      * level, since the check) is retried after a short, growing, jittered pause until the write
      * timeout; then the caller gets a retryable 50002, never a 50001.
      */
-    private CompletableFuture<Written<Long>> attempt(String subject, ParsedSchema<?> parsed, String principal, int n,
+    private CompletableFuture<Written<SchemaId>> attempt(Subject subject, ParsedSchema<?> parsed, String principal, int n,
                                                      long deadline) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
@@ -132,19 +135,19 @@ public final class Registrations {
             }
             RegistryView view = access.view();
             WritePath.writable(view, subject);
-            Optional<Written<Long>> known = alreadyInSubject(view, subject, parsed);
+            Optional<Written<SchemaId>> known = alreadyInSubject(view, subject, parsed);
             if (known.isPresent()) {
                 return CompletableFuture.completedFuture(known.get());
             }
-            Optional<Long> existing = view.idForFingerprint(parsed.fingerprint());
+            Optional<SchemaId> existing = view.idForFingerprint(parsed.fingerprint());
             CompatibilityLevel level = view.effectiveLevel(subject);
-            long revision = view.revision(subject);
+            Offset revision = view.revision(subject);
             List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
                     CompatibilityChecks.earlier(parsing, view, subject, level));
             if (!problems.isEmpty()) {
                 throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
             }
-            CompletableFuture<Long> id = existing.map(CompletableFuture::completedFuture)
+            CompletableFuture<SchemaId> id = existing.map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(view));
             return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
                             parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision),
@@ -172,13 +175,14 @@ public final class Registrations {
     }
 
     /** An id from this node's blocks that no imported schema holds. */
-    private CompletableFuture<Long> freshId(RegistryView view) {
-        return ids.nextId(id -> view.schemaBytes(id) != null).toCompletableFuture()
+    private CompletableFuture<SchemaId> freshId(RegistryView view) {
+        return ids.nextId(id -> view.schemaBytes(SchemaId.of(id)) != null).toCompletableFuture()
+                .thenApply(SchemaId::of)
                 .thenCompose(id -> view.schemaBytes(id) == null ? CompletableFuture.completedFuture(id) : freshId(view));
     }
 
     /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
-    public CompletableFuture<SchemaVersion> lookup(String subject, RegisterRequest req, boolean deleted,
+    public CompletableFuture<SchemaVersion> lookup(Subject subject, RegisterRequest req, boolean deleted,
                                                    boolean normalize) {
         SchemaType type = WritePath.schemaType(req.schemaType());
         return path.work(() -> {
@@ -189,9 +193,9 @@ public final class Registrations {
             }
             ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
                     normalize || view.effectiveNormalize(subject));
-            Optional<Long> id = view.idForFingerprint(parsed.fingerprint());
+            Optional<SchemaId> id = view.idForFingerprint(parsed.fingerprint());
             if (id.isPresent()) {
-                List<Integer> versions = view.versionsWithId(subject, id.get());
+                List<Version> versions = view.versionsWithId(subject, id.get());
                 for (int i = versions.size() - 1; i >= 0; i--) {
                     VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
                     if (deleted || !v.deleted()) {

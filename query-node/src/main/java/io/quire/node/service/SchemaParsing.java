@@ -1,5 +1,7 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
@@ -29,9 +31,9 @@ public final class SchemaParsing {
     private static final int CACHE_SIZE = 10_000;
 
     private final Map<SchemaType, SchemaSupport<?>> languages = new EnumMap<>(SchemaType.class);
-    private final Map<Long, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<SchemaId, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, ParsedSchema<?>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<SchemaId, ParsedSchema<?>> eldest) {
             return size() > CACHE_SIZE;
         }
     };
@@ -108,8 +110,8 @@ public final class SchemaParsing {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
             }
-            if (r.version() == -1) {
-                int latest = view.latestLive(r.subject()).map(VersionRecord::version).orElseThrow(
+            if (r.version().isLatest()) {
+                Version latest = view.latestLive(r.subject()).map(VersionRecord::version).orElseThrow(
                         () -> new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: reference " + r.name()
                                 + " to subject " + r.subject() + " (latest) does not exist"));
                 out.add(new SchemaReference(r.name(), r.subject(), latest));
@@ -121,7 +123,7 @@ public final class SchemaParsing {
     }
 
     /** A stored schema, parsed once and cached by id. */
-    public ParsedSchema<?> parseStored(RegistryView view, long id) {
+    public ParsedSchema<?> parseStored(RegistryView view, SchemaId id) {
         synchronized (byId) {
             ParsedSchema<?> cached = byId.get(id);
             if (cached != null) {
@@ -160,13 +162,13 @@ public final class SchemaParsing {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
             }
-            VersionRecord v = (r.version() == -1 ? view.latestLive(r.subject())
+            VersionRecord v = (r.version().isLatest() ? view.latestLive(r.subject())
                     : view.version(r.subject(), r.version()).filter(x -> !x.deleted()))
                     .orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
                             "Invalid schema: reference " + r.name() + " to subject " + r.subject() + " version "
                                     + r.version() + " does not exist"));
             StoredSchema target = view.schema(v.schemaId()).orElseThrow();
-            if (visited.add(r.subject() + '\u0000' + v.version())) {
+            if (visited.add(r.subject().name() + '\u0000' + v.version())) {
                 if (visited.size() > maxResolvedReferences) {
                     throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: its references name more than "
                             + maxResolvedReferences + " schema versions");

@@ -1,5 +1,8 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaType;
@@ -21,7 +24,7 @@ public final class SchemaReads {
     }
 
     /** The prepared body of {@code GET /schemas/ids/{id}}: the hot path, one point lookup. */
-    public byte[] schemaBody(long id) {
+    public byte[] schemaBody(SchemaId id) {
         byte[] body = access.view().schemaBytes(id);
         if (body == null) {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
@@ -29,11 +32,11 @@ public final class SchemaReads {
         return body;
     }
 
-    public StoredSchema schema(long id) {
+    public StoredSchema schema(SchemaId id) {
         return access.view().schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
     }
 
-    public List<SubjectVersion> versionsOfId(long id, boolean deleted) {
+    public List<SubjectVersion> versionsOfId(SchemaId id, boolean deleted) {
         RegistryView view = access.view();
         if (view.schemaBytes(id) == null) {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
@@ -47,7 +50,7 @@ public final class SchemaReads {
         return out;
     }
 
-    public List<String> subjectsOfId(long id, boolean deleted) {
+    public List<Subject> subjectsOfId(SchemaId id, boolean deleted) {
         return versionsOfId(id, deleted).stream().map(SubjectVersion::subject).distinct().toList();
     }
 
@@ -57,11 +60,11 @@ public final class SchemaReads {
      * {@code latestOnly}. Stops scanning once the page is full.
      */
     public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
-                                       java.util.function.Predicate<String> visible) {
+                                       java.util.function.Predicate<Subject> visible) {
         RegistryView view = access.view();
         List<SchemaVersion> out = new ArrayList<>();
         int skipped = 0;
-        for (String subject : view.subjects(prefix)) {
+        for (Subject subject : view.subjects(prefix)) {
             if (!visible.test(subject)) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
@@ -21,7 +22,7 @@ public final class SettingsReads {
     }
 
     /** The subject's own level; with {@code defaultToGlobal}, the global one when it has none. */
-    public Optional<CompatibilityLevel> subjectLevel(String subject, boolean defaultToGlobal) {
+    public Optional<CompatibilityLevel> subjectLevel(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<CompatibilityLevel> own = view.subjectLevel(subject);
         return own.isPresent() || !defaultToGlobal ? own
@@ -33,7 +34,7 @@ public final class SettingsReads {
     }
 
     /** The subject's own normalize flag; with {@code defaultToGlobal}, the global one when it has none. */
-    public Optional<Boolean> subjectNormalize(String subject, boolean defaultToGlobal) {
+    public Optional<Boolean> subjectNormalize(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<Boolean> own = view.subjectNormalize(subject);
         return own.isPresent() || !defaultToGlobal ? own : view.globalNormalize();
@@ -43,7 +44,7 @@ public final class SettingsReads {
         return access.view().globalMode().orElse(Mode.DEFAULT);
     }
 
-    public Mode subjectMode(String subject, boolean defaultToGlobal) {
+    public Mode subjectMode(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<Mode> own = view.subjectMode(subject);
         if (own.isPresent()) {

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
@@ -27,7 +28,7 @@ public final class SettingsWrites {
         this.path = path;
     }
 
-    public CompletableFuture<Written<CompatibilityLevel>> setConfig(String subject, String level, Boolean normalize,
+    public CompletableFuture<Written<CompatibilityLevel>> setConfig(Subject subject, String level, Boolean normalize,
                                                                     String principal) {
         if (subject != null) {
             WritePath.validSubject(subject);
@@ -37,7 +38,7 @@ public final class SettingsWrites {
         return path.submit(new SetConfig(subject, parsed, normalize), principal, ConfigSet.class, ConfigSet::level);
     }
 
-    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(String subject, String principal) {
+    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, String principal) {
         RegistryView view = access.view();
         if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
@@ -53,7 +54,7 @@ public final class SettingsWrites {
      * Switching to IMPORT needs an empty registry (global) or subject unless {@code force}: ids kept
      * from another registry could otherwise collide with the ones already handed out here.
      */
-    public CompletableFuture<Written<Mode>> setMode(String subject, String mode, boolean force, String principal) {
+    public CompletableFuture<Written<Mode>> setMode(Subject subject, String mode, boolean force, String principal) {
         if (subject != null) {
             WritePath.validSubject(subject);
         }
@@ -72,7 +73,7 @@ public final class SettingsWrites {
         return path.submit(new SetMode(subject, parsed), principal, ModeSet.class, ModeSet::mode);
     }
 
-    public CompletableFuture<Written<Mode>> deleteMode(String subject, String principal) {
+    public CompletableFuture<Written<Mode>> deleteMode(Subject subject, String principal) {
         if (subject != null && access.view().subjectMode(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
         }

@@ -1,6 +1,7 @@
 package io.quire.node.service;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,14 +26,14 @@ final class SubjectQueue {
         int waiting;
     }
 
-    private final Map<String, Lane> lanes = new ConcurrentHashMap<>();
+    private final Map<Subject, Lane> lanes = new ConcurrentHashMap<>();
     private final int maxWaiting;
 
     SubjectQueue(int maxWaiting) {
         this.maxWaiting = maxWaiting;
     }
 
-    <T> CompletableFuture<T> run(String subject, Supplier<CompletableFuture<T>> task) {
+    <T> CompletableFuture<T> run(Subject subject, Supplier<CompletableFuture<T>> task) {
         CompletableFuture<Void> mine = new CompletableFuture<>();
         List<CompletableFuture<Void>> before = new ArrayList<>(1);
         lanes.compute(subject, (k, lane) -> {

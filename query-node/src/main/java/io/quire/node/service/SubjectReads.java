@@ -1,5 +1,8 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaType;
@@ -21,10 +24,10 @@ public final class SubjectReads {
         this.access = access;
     }
 
-    public List<String> subjects(String prefix, boolean deleted, boolean deletedOnly) {
+    public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly) {
         RegistryView view = access.view();
-        List<String> out = new ArrayList<>();
-        for (String s : view.subjects(prefix)) {
+        List<Subject> out = new ArrayList<>();
+        for (Subject s : view.subjects(prefix)) {
             boolean soft = view.subject(s).map(SubjectRecord::softDeleted).orElse(true);
             if (deletedOnly ? soft : (deleted || !soft)) {
                 out.add(s);
@@ -33,9 +36,9 @@ public final class SubjectReads {
         return out;
     }
 
-    public List<Integer> versions(String subject, boolean deleted, boolean deletedOnly) {
+    public List<Version> versions(Subject subject, boolean deleted, boolean deletedOnly) {
         RegistryView view = access.view();
-        List<Integer> out = new ArrayList<>();
+        List<Version> out = new ArrayList<>();
         for (VersionRecord v : view.versions(subject)) {
             if (deletedOnly ? v.deleted() : (deleted || !v.deleted())) {
                 out.add(v.version());
@@ -48,19 +51,19 @@ public final class SubjectReads {
     }
 
     /** Ids of the schemas in use whose references name this subject version. */
-    public List<Long> referencedBy(String subject, VersionSpec spec) {
+    public List<SchemaId> referencedBy(Subject subject, VersionSpec spec) {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, true);
         return view.referencedBy(subject, v.version());
     }
 
     /** One version as stored; soft-deleted ones only with {@code deleted=true}. */
-    public SchemaVersion version(String subject, VersionSpec spec, boolean deleted) {
+    public SchemaVersion version(Subject subject, VersionSpec spec, boolean deleted) {
         return version(subject, spec, deleted, null);
     }
 
     /** One version, its schema in the {@code format} asked for (see {@link SchemaReads#inFormat}). */
-    public SchemaVersion version(String subject, VersionSpec spec, boolean deleted, String format) {
+    public SchemaVersion version(Subject subject, VersionSpec spec, boolean deleted, String format) {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, deleted);
         StoredSchema s = view.schema(v.schemaId()).orElseThrow(
@@ -68,7 +71,7 @@ public final class SubjectReads {
         return toApi(subject, v, SchemaReads.inFormat(view, s, format));
     }
 
-    static VersionRecord find(RegistryView view, String subject, VersionSpec spec, boolean deleted) {
+    static VersionRecord find(RegistryView view, Subject subject, VersionSpec spec, boolean deleted) {
         Optional<SubjectRecord> record = view.subject(subject);
         if (record.isEmpty() || record.get().softDeleted() && !deleted) {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
@@ -82,13 +85,13 @@ public final class SubjectReads {
                 v = view.latestLive(subject);
             }
         } else {
-            v = view.version(subject, spec.number()).filter(x -> deleted || !x.deleted());
+            v = view.version(subject, spec.version()).filter(x -> deleted || !x.deleted());
         }
         return v.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND,
                 spec.isLatest() ? "latest" : spec.number()));
     }
 
-    static SchemaVersion toApi(String subject, VersionRecord v, StoredSchema s) {
+    static SchemaVersion toApi(Subject subject, VersionRecord v, StoredSchema s) {
         return new SchemaVersion(subject, v.version(), v.schemaId(),
                 s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.schema());
     }

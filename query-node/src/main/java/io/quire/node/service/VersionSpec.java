@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
 
@@ -7,6 +8,11 @@ import io.quire.journal.model.ErrorCode;
 public record VersionSpec(int number) {
 
     public static final VersionSpec LATEST = new VersionSpec(-1);
+
+    /** The version named; only meaningful when it is not {@link #isLatest() latest}. */
+    public Version version() {
+        return Version.of(number);
+    }
 
     public boolean isLatest() {
         return number == -1;

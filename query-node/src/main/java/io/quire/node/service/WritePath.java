@@ -75,13 +75,13 @@ final class WritePath {
         return work(task).thenCompose(f -> f);
     }
 
-    static void writable(RegistryView view, String subject) {
+    static void writable(RegistryView view, Subject subject) {
         if (!view.effectiveMode(subject).allowsWrites()) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
         }
     }
 
-    static void validSubject(String subject) {
+    static void validSubject(Subject subject) {
         if (!Subject.isValid(subject)) {
             throw RegistryException.of(ErrorCode.INVALID_SUBJECT, String.valueOf(subject));
         }

@@ -1,6 +1,7 @@
 package io.quire.node.view;
 
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -16,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AppliedTracker implements ApplyListener {
 
     /** A command's offset in the journal and what applying it did. */
-    public record Applied(long offset, Outcome outcome) {
+    public record Applied(Offset offset, Outcome outcome) {
     }
 
     private record OffsetWaiter(long offset, CompletableFuture<Long> future) {
@@ -61,7 +62,7 @@ public final class AppliedTracker implements ApplyListener {
         if (envelope != null) {
             CompletableFuture<Applied> f = pending.remove(envelope.commandId());
             if (f != null) {
-                f.complete(new Applied(offset, outcome));
+                f.complete(new Applied(Offset.of(offset), outcome));
             }
         }
         next.applied(offset, envelope, outcome);

@@ -5,6 +5,7 @@ import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.view.CachedPrefixesKv;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.RegistryView;
@@ -60,14 +61,14 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     public void process(Record<byte[], byte[]> record) {
         long offset = context.recordMetadata().orElseThrow(
                 () -> new IllegalStateException("journal record without metadata")).offset();
-        if (offset <= view.position().offset()) {
+        if (offset <= view.position().offset().value()) {
             return; // replayed after a restart: already in the view, not even decoded again
         }
         Envelope envelope = null;
         ApplyResult result;
         try {
             envelope = JournalCodec.decode(record.value() == null ? new byte[0] : record.value());
-            result = applier.apply(view, offset, envelope);
+            result = applier.apply(view, Offset.of(offset), envelope);
         } catch (CorruptRecordException e) {
             if (!skipCorrupt) {
                 LOG.error("journal record at offset {} is unreadable; stopping. Set QUIRE_SKIP_CORRUPT_RECORDS=true "
@@ -77,7 +78,7 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
             skippedCorrupt.incrementAndGet();
             LOG.warn("journal record at offset {} is unreadable; applied as a rejection (skip-corrupt-records is on)",
                     offset, e);
-            result = applier.applyUnreadable(view, offset, e.getMessage());
+            result = applier.applyUnreadable(view, Offset.of(offset), e.getMessage());
         }
         if (result.alreadyApplied()) {
             return;

@@ -58,10 +58,10 @@ public final class Snapshots {
         Path tmp = parent.resolve(".incomplete-" + UUID.randomUUID());
         store.checkpoint(tmp);
         Position position = readPosition(tmp);
-        Manifest manifest = new Manifest(1, position.offset(), position.digestHex(), journalTopic, topicId,
+        Manifest manifest = new Manifest(1, position.offset().value(), position.digestHex(), journalTopic, topicId,
                 Instant.now().toString(), size(tmp));
         JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.resolve(MANIFEST).toFile(), manifest.toMap());
-        Path target = parent.resolve(String.format("snapshot-%012d", position.offset()));
+        Path target = parent.resolve(String.format("snapshot-%012d", position.offset().value()));
         if (Files.exists(target)) {
             Folders.deleteTree(tmp); // the same offset was snapshotted before: the same content
         } else {
@@ -122,7 +122,7 @@ public final class Snapshots {
             }
         }
         Position position = readPosition(tmp);
-        if (position.offset() != m.offset() || !position.digestHex().equals(m.digest())) {
+        if (position.offset().value() != m.offset() || !position.digestHex().equals(m.digest())) {
             Folders.deleteTree(tmp);
             throw new IllegalStateException("snapshot " + snapshot + " does not match its manifest (offset "
                     + position.offset() + ", digest " + position.digestHex() + ")");

@@ -1,5 +1,6 @@
 package io.quire.node.schema;
 
+import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -31,7 +32,7 @@ class AvroCompatibilityTest {
     List<String> check(CompatibilityLevel level, String candidate, String... earlier) {
         List<Earlier> list = new java.util.ArrayList<>();
         for (int i = 0; i < earlier.length; i++) {
-            list.add(new Earlier(i + 1, parse(earlier[i])));
+            list.add(new Earlier(Version.of(i + 1), parse(earlier[i])));
         }
         return CompatibilityChecker.check(avro, level, parse(candidate), list);
     }

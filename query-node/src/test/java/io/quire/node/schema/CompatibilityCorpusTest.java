@@ -1,5 +1,6 @@
 package io.quire.node.schema;
 
+import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,7 +61,7 @@ class CompatibilityCorpusTest {
                 List<Earlier> earlier = new ArrayList<>();
                 int v = 1;
                 for (JsonNode old : c.get("old")) {
-                    earlier.add(new Earlier(v++, support.parse(text(old), List.of(), Map.of())));
+                    earlier.add(new Earlier(Version.of(v++), support.parse(text(old), List.of(), Map.of())));
                 }
                 ParsedSchema<?> candidate = support.parse(text(c.get("new")), List.of(), Map.of());
                 List<String> problems = CompatibilityChecker.check(support, level, candidate, earlier);

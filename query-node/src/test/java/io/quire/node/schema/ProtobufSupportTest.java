@@ -1,5 +1,7 @@
 package io.quire.node.schema;
 
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,7 +49,7 @@ class ProtobufSupportTest {
     static final String CUSTOMER = "syntax = \"proto3\";\npackage shop;\nmessage Customer {\n  string name = 1;\n}\n";
 
     ParsedSchema<?> parse(String text) {
-        return proto.parse(text, List.of(new SchemaReference("customer.proto", "customer", 1)),
+        return proto.parse(text, List.of(new SchemaReference("customer.proto", Subject.of("customer"), Version.of(1))),
                 Map.of("customer.proto", CUSTOMER));
     }
 

@@ -4,6 +4,7 @@ import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.view.AppliedTracker.Applied;
@@ -28,9 +29,9 @@ final class InMemoryJournal implements JournalPort {
         long offset = records.size();
         Envelope e = Envelope.of("cmd-" + offset, "node-test", principal, 1_700_000_000_000L + offset, command);
         records.add(e);
-        ApplyResult r = applier.apply(view, offset, e);
+        ApplyResult r = applier.apply(view, Offset.of(offset), e);
         kv.apply(r.changes());
-        return CompletableFuture.completedFuture(new Applied(offset, r.outcome()));
+        return CompletableFuture.completedFuture(new Applied(Offset.of(offset), r.outcome()));
     }
 
     RegistryView view() {

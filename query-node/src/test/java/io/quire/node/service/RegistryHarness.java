@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Subject;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.quire.ids.BlockAllocator;
@@ -43,7 +44,7 @@ final class RegistryHarness {
     }
 
     long register(String subject, String schema) {
-        return get(() -> registry.registrations().register(subject, avro(schema), false, "tester")).value();
+        return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, "tester")).value().value();
     }
 
     static <T> T get(Supplier<CompletableFuture<T>> call) {

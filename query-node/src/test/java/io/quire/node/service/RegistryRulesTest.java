@@ -1,9 +1,14 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Version;
 import static io.quire.node.service.RegistryHarness.avro;
 import static io.quire.node.service.RegistryHarness.get;
 import static io.quire.node.service.RegistryHarness.imported;
 import static io.quire.node.service.RegistryHarness.refusal;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
+import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -34,8 +39,8 @@ class RegistryRulesTest {
         return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[" + String.join(",", fields) + "]}";
     }
 
-    List<Integer> versions(String subject, boolean deleted) {
-        return r.subjects().versions(subject, deleted, false);
+    List<Version> versions(String subject, boolean deleted) {
+        return r.subjects().versions(s(subject), deleted, false);
     }
 
     @Test
@@ -43,20 +48,20 @@ class RegistryRulesTest {
         long id = h.register("users", record("User", NAME));
         assertEquals(id, h.register("users", record("User", NAME)));
         assertEquals(id, h.register("copy", record("User", NAME)));
-        assertEquals(List.of(1), versions("users", false));
+        assertEquals(vs(1), versions("users", false));
         assertNotEquals(id, h.register("users", record("User", NAME, AGE_DEFAULT)));
-        assertEquals(List.of(1, 2), versions("users", false));
+        assertEquals(vs(1, 2), versions("users", false));
     }
 
     @Test
     void anIncompatibleSchemaIsRefusedWith409AndChangesNothing() {
         h.register("orders", record("Order", NAME));
         int before = h.journal.size();
-        assertEquals(409, refusal(() -> r.registrations().register("orders", avro(record("Order", NAME, AGE)), false, "t")));
+        assertEquals(409, refusal(() -> r.registrations().register(s("orders"), avro(record("Order", NAME, AGE)), false, "t")));
         assertEquals(before, h.journal.size(), "refused at the edge");
-        assertFalse(get(() -> r.checks().checkCompatibility("orders", VersionSpec.parse("latest"),
+        assertFalse(get(() -> r.checks().checkCompatibility(s("orders"), VersionSpec.parse("latest"),
                 avro(record("Order", NAME, AGE)))).isEmpty());
-        assertEquals(40402, refusal(() -> r.checks().checkCompatibility("orders", VersionSpec.parse("9"),
+        assertEquals(40402, refusal(() -> r.checks().checkCompatibility(s("orders"), VersionSpec.parse("9"),
                 avro(record("Order", NAME)))));
     }
 
@@ -81,12 +86,12 @@ class RegistryRulesTest {
             String subject = "levels-" + n++;
             h.register(subject, record("R", a));
             h.register(subject, record("R", a, b));
-            get(() -> r.settings().setConfig(subject, ((CompatibilityLevel) k[0]).name(), null, "t"));
+            get(() -> r.settings().setConfig(s(subject), ((CompatibilityLevel) k[0]).name(), null, "t"));
             boolean ok = (Boolean) k[2];
             if (ok) {
                 h.register(subject, (String) k[1]);
             } else {
-                assertEquals(409, refusal(() -> r.registrations().register(subject, avro((String) k[1]), false, "t")),
+                assertEquals(409, refusal(() -> r.registrations().register(s(subject), avro((String) k[1]), false, "t")),
                         k[0] + " " + k[1]);
             }
         }
@@ -94,15 +99,15 @@ class RegistryRulesTest {
         String xl = "{\"name\":\"x\",\"type\":\"long\"}";
         String y = "{\"name\":\"y\",\"type\":\"int\",\"default\":0}";
         h.register("depth", record("D", x));
-        get(() -> r.settings().setConfig("depth", "FORWARD", null, "t"));
+        get(() -> r.settings().setConfig(s("depth"), "FORWARD", null, "t"));
         h.register("depth", record("D", x, y));
-        get(() -> r.settings().setConfig("depth", "BACKWARD", null, "t"));
+        get(() -> r.settings().setConfig(s("depth"), "BACKWARD", null, "t"));
         h.register("depth", record("D", xl, y));
-        get(() -> r.settings().setConfig("depth", "FORWARD_TRANSITIVE", null, "t"));
-        assertFalse(get(() -> r.checks().checkCompatibility("depth", null, avro(record("D", xl)))).isEmpty(),
+        get(() -> r.settings().setConfig(s("depth"), "FORWARD_TRANSITIVE", null, "t"));
+        assertFalse(get(() -> r.checks().checkCompatibility(s("depth"), null, avro(record("D", xl)))).isEmpty(),
                 "every earlier version must read the new one");
-        get(() -> r.settings().setConfig("depth", "FORWARD", null, "t"));
-        assertTrue(get(() -> r.checks().checkCompatibility("depth", null, avro(record("D", xl)))).isEmpty(),
+        get(() -> r.settings().setConfig(s("depth"), "FORWARD", null, "t"));
+        assertTrue(get(() -> r.checks().checkCompatibility(s("depth"), null, avro(record("D", xl)))).isEmpty(),
                 "FORWARD checks the latest only");
     }
 
@@ -110,67 +115,67 @@ class RegistryRulesTest {
     void softDeleteHidesButKeepsIdsAndPermanentDeleteNeedsItFirst() {
         long id = h.register("del", record("Del", NAME));
         h.register("del", record("Del", NAME, AGE_DEFAULT));
-        assertEquals(40405, refusal(() -> r.deletes().deleteSubject("del", true, "t")));
-        assertEquals(40407, refusal(() -> r.deletes().deleteVersion("del", VersionSpec.parse("1"), true, "t")));
-        assertEquals(1, get(() -> r.deletes().deleteVersion("del", VersionSpec.parse("1"), false, "t")).value());
-        assertEquals(40406, refusal(() -> r.deletes().deleteVersion("del", VersionSpec.parse("1"), false, "t")));
-        assertEquals(List.of(2), versions("del", false));
-        assertEquals(List.of(1, 2), versions("del", true));
-        assertEquals(List.of(2), get(() -> r.deletes().deleteSubject("del", false, "t")).value());
-        assertEquals(40404, refusal(() -> r.deletes().deleteSubject("del", false, "t")));
-        assertTrue(r.schemas().schema(id) != null, "a soft-deleted schema still resolves by id");
-        assertEquals(List.of(1, 2), get(() -> r.deletes().deleteSubject("del", true, "t")).value());
+        assertEquals(40405, refusal(() -> r.deletes().deleteSubject(s("del"), true, "t")));
+        assertEquals(40407, refusal(() -> r.deletes().deleteVersion(s("del"), VersionSpec.parse("1"), true, "t")));
+        assertEquals(v(1), get(() -> r.deletes().deleteVersion(s("del"), VersionSpec.parse("1"), false, "t")).value());
+        assertEquals(40406, refusal(() -> r.deletes().deleteVersion(s("del"), VersionSpec.parse("1"), false, "t")));
+        assertEquals(vs(2), versions("del", false));
+        assertEquals(vs(1, 2), versions("del", true));
+        assertEquals(vs(2), get(() -> r.deletes().deleteSubject(s("del"), false, "t")).value());
+        assertEquals(40404, refusal(() -> r.deletes().deleteSubject(s("del"), false, "t")));
+        assertTrue(r.schemas().schema(id(id)) != null, "a soft-deleted schema still resolves by id");
+        assertEquals(vs(1, 2), get(() -> r.deletes().deleteSubject(s("del"), true, "t")).value());
         int before = h.journal.size();
-        assertEquals(40401, refusal(() -> r.deletes().deleteSubject("del", false, "t")));
+        assertEquals(40401, refusal(() -> r.deletes().deleteSubject(s("del"), false, "t")));
         assertEquals(before, h.journal.size(), "a delete of nothing never reaches the journal");
     }
 
     @Test
     void levelsAndModesGlobalAndPerSubject() {
-        assertEquals(Optional.empty(), r.settingsReads().subjectLevel("cfg", false));
-        assertEquals(CompatibilityLevel.BACKWARD, r.settingsReads().subjectLevel("cfg", true).orElseThrow());
-        get(() -> r.settings().setConfig("cfg", "full", null, "t"));
-        assertEquals(CompatibilityLevel.FULL, r.settingsReads().subjectLevel("cfg", false).orElseThrow());
-        assertEquals(42203, refusal(() -> r.settings().setConfig("cfg", "SIDEWAYS", null, "t")));
-        assertEquals(42203, refusal(() -> r.settings().setConfig("cfg", "FULL ", null, "t")));
-        assertEquals(CompatibilityLevel.FULL, get(() -> r.settings().deleteConfig("cfg", "t")).value());
-        assertEquals(40408, refusal(() -> r.settings().deleteConfig("cfg", "t")));
+        assertEquals(Optional.empty(), r.settingsReads().subjectLevel(s("cfg"), false));
+        assertEquals(CompatibilityLevel.BACKWARD, r.settingsReads().subjectLevel(s("cfg"), true).orElseThrow());
+        get(() -> r.settings().setConfig(s("cfg"), "full", null, "t"));
+        assertEquals(CompatibilityLevel.FULL, r.settingsReads().subjectLevel(s("cfg"), false).orElseThrow());
+        assertEquals(42203, refusal(() -> r.settings().setConfig(s("cfg"), "SIDEWAYS", null, "t")));
+        assertEquals(42203, refusal(() -> r.settings().setConfig(s("cfg"), "FULL ", null, "t")));
+        assertEquals(CompatibilityLevel.FULL, get(() -> r.settings().deleteConfig(s("cfg"), "t")).value());
+        assertEquals(40408, refusal(() -> r.settings().deleteConfig(s("cfg"), "t")));
 
-        assertEquals(42204, refusal(() -> r.settings().setMode("ro", "SOMETIMES", false, "t")));
-        get(() -> r.settings().setMode("ro", "READONLY", false, "t"));
-        assertEquals(42205, refusal(() -> r.registrations().register("ro", avro(record("Ro", NAME)), false, "t")));
-        assertEquals(Mode.READONLY, get(() -> r.settings().deleteMode("ro", "t")).value());
-        assertEquals(40409, refusal(() -> r.settings().deleteMode("ro", "t")));
+        assertEquals(42204, refusal(() -> r.settings().setMode(s("ro"), "SOMETIMES", false, "t")));
+        get(() -> r.settings().setMode(s("ro"), "READONLY", false, "t"));
+        assertEquals(42205, refusal(() -> r.registrations().register(s("ro"), avro(record("Ro", NAME)), false, "t")));
+        assertEquals(Mode.READONLY, get(() -> r.settings().deleteMode(s("ro"), "t")).value());
+        assertEquals(40409, refusal(() -> r.settings().deleteMode(s("ro"), "t")));
         h.register("ro", record("Ro", NAME));
     }
 
     @Test
     void importKeepsIdsAndVersionsAndLaterIdsNeverCollide() {
         assertEquals(1, h.register("existing", record("Existing", NAME)), "the first block starts at 1");
-        assertEquals(42205, refusal(() -> r.registrations().register("imp", imported(record("A", NAME), 5, 1), false, "t")),
+        assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 5, 1), false, "t")),
                 "an id outside import mode");
         assertEquals(42205, refusal(() -> r.settings().setMode(null, "IMPORT", false, "t")),
                 "IMPORT on a registry with subjects needs force");
-        get(() -> r.settings().setMode("imp", "IMPORT", false, "t"));
-        assertEquals(42205, refusal(() -> r.registrations().register("imp", avro(record("A", NAME)), false, "t")),
+        get(() -> r.settings().setMode(s("imp"), "IMPORT", false, "t"));
+        assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), avro(record("A", NAME)), false, "t")),
                 "import mode needs the id");
-        assertEquals(5L, get(() -> r.registrations().register("imp",
+        assertEquals(id(5), get(() -> r.registrations().register(s("imp"),
                 imported(record("A", NAME, "{\"name\":\"c\",\"type\":\"int\"}"), 5, 3), false, "t")).value());
-        assertEquals(3L, get(() -> r.registrations().register("imp", imported(record("A", NAME), 3, 1), false, "t")).value());
-        assertEquals(4L, get(() -> r.registrations().register("imp", imported(record("B", NAME), 4, 0), false, "t")).value(),
+        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value());
+        assertEquals(id(4), get(() -> r.registrations().register(s("imp"), imported(record("B", NAME), 4, 0), false, "t")).value(),
                 "version 0: the next one");
-        assertEquals(List.of(1, 3, 4), versions("imp", false));
+        assertEquals(vs(1, 3, 4), versions("imp", false));
         int before = h.journal.size();
-        assertEquals(42207, refusal(() -> r.registrations().register("imp", imported(record("A", NAME), 9, 7), false, "t")),
+        assertEquals(42207, refusal(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 9, 7), false, "t")),
                 "known content under another id");
-        assertEquals(42205, refusal(() -> r.registrations().register("imp", imported(record("C", NAME), 3, 8), false, "t")),
+        assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), imported(record("C", NAME), 3, 8), false, "t")),
                 "another content under a known id");
         assertEquals(before, h.journal.size(), "refused at the edge");
-        assertEquals(42205, refusal(() -> r.registrations().register("imp", imported(record("D", NAME), 6, 1), false, "t")),
+        assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), imported(record("D", NAME), 6, 1), false, "t")),
                 "a version that exists with another id");
-        assertEquals(3L, get(() -> r.registrations().register("imp", imported(record("A", NAME), 3, 1), false, "t")).value(),
+        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value(),
                 "importing the same thing again is idempotent");
-        get(() -> r.settings().deleteMode("imp", "t"));
+        get(() -> r.settings().deleteMode(s("imp"), "t"));
         Set<Long> ids = new HashSet<>(Set.of(1L, 3L, 4L, 5L));
         for (int i = 0; i < 20; i++) {
             long id = h.register("after-" + i, record("After" + i, NAME));

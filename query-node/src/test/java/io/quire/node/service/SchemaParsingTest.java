@@ -1,5 +1,9 @@
 package io.quire.node.service;
 
+import static io.quire.journal.Values.at;
+import static io.quire.journal.Values.id;
+import static io.quire.journal.Values.s;
+import static io.quire.journal.Values.v;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -58,7 +62,7 @@ class SchemaParsingTest {
     long nextId = 1;
 
     Outcome append(Command c) {
-        ApplyResult r = applier.apply(view, offset, Envelope.of("c" + offset, "n", "t", 1L, c));
+        ApplyResult r = applier.apply(view, at(offset), Envelope.of("c" + offset, "n", "t", 1L, c));
         offset++;
         kv.apply(r.changes());
         return r.outcome();
@@ -68,13 +72,13 @@ class SchemaParsingTest {
         if (nextId == 1) {
             append(new LeaseIdBlock("n", "r", 1000));
         }
-        Outcome o = append(new RegisterSchema(subject, p.type(), p.canonical(), p.references(), p.fingerprint(),
-                nextId++, view.effectiveLevel(subject), view.revision(subject)));
-        return assertInstanceOf(SchemaRegistered.class, o).id();
+        Outcome o = append(new RegisterSchema(s(subject), p.type(), p.canonical(), p.references(), p.fingerprint(),
+                id(nextId++), view.effectiveLevel(s(subject)), view.revision(s(subject))));
+        return assertInstanceOf(SchemaRegistered.class, o).id().value();
     }
 
     static List<SchemaReference> dep() {
-        return List.of(new SchemaReference("n.Dep", "dep", 1));
+        return List.of(new SchemaReference("n.Dep", s("dep"), v(1)));
     }
 
     @Test
@@ -98,8 +102,8 @@ class SchemaParsingTest {
                 Fingerprints.of(SchemaType.AVRO, inlined, dep()), null));
         ParsedSchema<?> again = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(inlined, again.canonical(), "the stored form is found and kept");
-        assertEquals(oldId, view.idForFingerprint(again.fingerprint()).orElseThrow());
-        assertEquals(again.fingerprint(), parsing.parseStored(view, oldId).fingerprint(),
+        assertEquals(id(oldId), view.idForFingerprint(again.fingerprint()).orElseThrow());
+        assertEquals(again.fingerprint(), parsing.parseStored(view, id(oldId)).fingerprint(),
                 "the stored inlined text still parses beside its references, as the same content");
     }
 
@@ -109,8 +113,8 @@ class SchemaParsingTest {
         register("l0a", parsing.parse(view, SchemaType.AVRO, rec("L0a", List.of()), List.of()));
         register("l0b", parsing.parse(view, SchemaType.AVRO, rec("L0b", List.of()), List.of()));
         for (int k = 1; k < 16; k++) {
-            List<SchemaReference> refs = List.of(new SchemaReference("n.L" + (k - 1) + "a", "l" + (k - 1) + "a", 1),
-                    new SchemaReference("n.L" + (k - 1) + "b", "l" + (k - 1) + "b", 1));
+            List<SchemaReference> refs = List.of(new SchemaReference("n.L" + (k - 1) + "a", s("l" + (k - 1) + "a"), v(1)),
+                    new SchemaReference("n.L" + (k - 1) + "b", s("l" + (k - 1) + "b"), v(1)));
             for (String side : List.of("a", "b")) {
                 register("l" + k + side, parsing.parse(view, SchemaType.AVRO,
                         rec("L" + k + side, List.of("n.L" + (k - 1) + "a", "n.L" + (k - 1) + "b")), refs));
@@ -118,7 +122,7 @@ class SchemaParsingTest {
         }
         long readsBefore = reads[0];
         ParsedSchema<?> top = parsing.parse(counted, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
-                List.of(new SchemaReference("n.L15a", "l15a", 1), new SchemaReference("n.L15b", "l15b", 1)));
+                List.of(new SchemaReference("n.L15a", s("l15a"), v(1)), new SchemaReference("n.L15b", s("l15b"), v(1))));
         assertNotEquals(null, top.fingerprint());
         long used = reads[0] - readsBefore;
         assertTrue(used < 1_000, used + " view reads for 32 versions (one visit per path would be over 2^16)");
@@ -130,7 +134,7 @@ class SchemaParsingTest {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             register("many" + i, parsing.parse(view, SchemaType.AVRO, rec("M" + i, List.of()), List.of()));
-            refs.add(new SchemaReference("n.M" + i, "many" + i, 1));
+            refs.add(new SchemaReference("n.M" + i, s("many" + i), v(1)));
             names.add("n.M" + i);
         }
         SchemaParsing tight = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 30, false);

@@ -1,5 +1,6 @@
 package io.quire.node.view;
 
+import io.quire.journal.model.Offset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -80,7 +81,7 @@ class JournalTopologyTest {
         RegistryView expectedView = new RegistryView(expected);
         Applier applier = new Applier();
         for (int i = 0; i < journal.size(); i++) {
-            expected.apply(applier.apply(expectedView, i, journal.get(i)).changes());
+            expected.apply(applier.apply(expectedView, Offset.of(i), journal.get(i)).changes());
         }
         assertEquals(journal.size(), outcomes.size());
         assertEquals(expectedView.position(), view().position());
@@ -94,7 +95,7 @@ class JournalTopologyTest {
                 () -> in.pipeInput("k".getBytes(StandardCharsets.UTF_8), "{garbage".getBytes(StandardCharsets.UTF_8)));
         assertTrue(causes(e, CorruptRecordException.class), () -> "expected a corrupt-record failure, got " + e);
         assertEquals(0, outcomes.size());
-        assertEquals(-1, view().position().offset());
+        assertEquals(-1, view().position().offset().value());
     }
 
     static boolean causes(Throwable t, Class<? extends Throwable> type) {
@@ -115,7 +116,7 @@ class JournalTopologyTest {
         assertEquals(1, skipped.get());
         assertEquals(ErrorCode.STORE_ERROR, ((Rejected) outcomes.get(0)).error());
         assertInstanceOf(BlockGranted.class, outcomes.get(1));
-        assertEquals(1, view().position().offset());
-        assertEquals(11, view().idWatermark());
+        assertEquals(1, view().position().offset().value());
+        assertEquals(11, view().idWatermark().value());
     }
 }
