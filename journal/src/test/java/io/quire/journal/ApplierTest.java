@@ -22,7 +22,12 @@ import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Rule;
+import io.quire.journal.model.RuleKind;
+import io.quire.journal.model.RuleMode;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.outcome.BlockGranted;
@@ -294,6 +299,24 @@ class ApplierTest {
         journal.append(new SetMode(null, Mode.READONLY));
         assertEquals(new SchemaRegistered(id(3), v(1), true), journal.append(register("a", "\"int\"", 3, -1)),
                 "a plain global READONLY yields to the subject's own mode");
+    }
+
+    @Test
+    void aDataContractIsStoredWithTheSchemaAndABrokenRuleSetIsRefusedWith42210() {
+        Metadata m = Metadata.of(null, java.util.Map.of("owner", "team-a"), null);
+        RuleSet rules = new RuleSet(null, List.of(new Rule("checkId", null, RuleKind.CONDITION, RuleMode.WRITE, "CEL",
+                null, null, "message.id > 0", null, null, false)), null);
+        RegisterSchema withContract = new RegisterSchema(s("c"), SchemaType.AVRO, "\"int\"", List.of(), "fp-c", id(4),
+                CompatibilityLevel.BACKWARD, at(-1), m, rules);
+        assertEquals(new SchemaRegistered(id(4), v(1), true), journal.append(withContract));
+        assertEquals(m, journal.view().schema(id(4)).orElseThrow().metadata());
+        assertEquals(rules, journal.view().schema(id(4)).orElseThrow().ruleSet());
+        RuleSet twice = new RuleSet(null, List.of(rules.domainRules().get(0), rules.domainRules().get(0)), null);
+        RegisterSchema broken = new RegisterSchema(s("d"), SchemaType.AVRO, "\"long\"", List.of(), "fp-d", id(5),
+                CompatibilityLevel.BACKWARD, at(-1), null, twice);
+        String before = withoutPosition();
+        assertEquals(ErrorCode.INVALID_RULESET, ((Rejected) journal.append(broken)).error());
+        assertEquals(before, withoutPosition(), "a refused command changes nothing");
     }
 
     static RegisterSchema registerWithRef(String subject, String content, long proposedId, SchemaReference ref) {

@@ -1,8 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Offset;
-import io.quire.journal.model.SchemaId;
-import io.quire.journal.model.Subject;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -24,7 +21,10 @@ import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
 import io.quire.journal.view.CachedPrefixesKv;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;

@@ -7,6 +7,7 @@ import static io.quire.journal.Values.v;
 import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.quire.journal.codec.CorruptRecordException;
@@ -25,7 +26,12 @@ import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Rule;
+import io.quire.journal.model.RuleKind;
+import io.quire.journal.model.RuleMode;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.outcome.BlockGranted;
@@ -79,6 +85,35 @@ class JournalCodecGoldenTest {
             assertEquals(envelope(example), JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)), type.wireName);
             assertEquals(golden, new String(JournalCodec.encode(envelope(example)), StandardCharsets.UTF_8), type.wireName);
         }
+    }
+
+    /** Records with a data contract (written since contracts exist), one per command that carries one. */
+    static final List<Command> CONTRACT_EXAMPLES = List.of(
+            new RegisterSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"string\"}", List.of(),
+                    "5f0c3e8d1b0e9d7a6c4b3a291807f6e5d4c3b2a1908f7e6d5c4b3a2918070605", id(1002),
+                    CompatibilityLevel.BACKWARD, at(18),
+                    Metadata.of(Map.of("Order.id", List.of("PII")), Map.of("owner", "team-a"), List.of("id")),
+                    new RuleSet(null, List.of(new Rule("checkId", null, RuleKind.CONDITION, RuleMode.WRITE, "CEL",
+                            null, null, "message.id > 0", null, "ERROR", false)), null)),
+            new ImportSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"int\"}", List.of(),
+                    "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9", id(70001), v(5),
+                    Metadata.of(null, Map.of("major", "2"), null),
+                    new RuleSet(List.of(new Rule("up", "v1 to v2", RuleKind.TRANSFORM, RuleMode.UPGRADE, "JSONATA",
+                            null, Map.of("k", "v"), "$merge([$, {'note': ''}])", null, null, false)), null, null)));
+
+    @Test
+    void recordsWithADataContractHaveGoldenRecordsAndOlderOnesDecodeWithout() throws IOException {
+        for (Command example : CONTRACT_EXAMPLES) {
+            String file = "golden/v1/contract/" + example.type().wireName + ".json";
+            String encoded = new String(JournalCodec.encode(envelope(example)), StandardCharsets.UTF_8);
+            String golden = golden(file);
+            assertEquals(envelope(example), JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)), file);
+            assertEquals(golden, encoded, file);
+        }
+        RegisterSchema old = (RegisterSchema) JournalCodec.decode(golden("golden/v1/RegisterSchema.json")
+                .getBytes(StandardCharsets.UTF_8)).command();
+        assertNull(old.metadata(), "a record from before contracts has none");
+        assertNull(old.ruleSet());
     }
 
     @Test

@@ -7,9 +7,9 @@ import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
-import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Conflict;
@@ -76,7 +76,12 @@ final class SchemaRules {
             if (missing != null) {
                 return missing;
             }
-            writeSchema(out, id, c.schemaType(), c.schema(), c.references(), c.fingerprint());
+            Rejected badRules = invalidRules(c.ruleSet());
+            if (badRules != null) {
+                return badRules;
+            }
+            writeSchema(out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(), c.ruleSet()),
+                    c.fingerprint());
         }
         SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
         Version version = before.latestVersion().next();
@@ -136,7 +141,12 @@ final class SchemaRules {
             if (missing != null) {
                 return missing;
             }
-            writeSchema(out, c.id(), c.schemaType(), c.schema(), c.references(), c.fingerprint());
+            Rejected badRules = invalidRules(c.ruleSet());
+            if (badRules != null) {
+                return badRules;
+            }
+            writeSchema(out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(),
+                    c.ruleSet()), c.fingerprint());
         }
         if (c.id().compareTo(view.idWatermark()) >= 0) {
             out.idWatermark(SchemaId.of(c.id().value() + 1));
@@ -185,10 +195,15 @@ final class SchemaRules {
         return Optional.empty();
     }
 
-    static void writeSchema(ViewWriter out, SchemaId id, SchemaType type, String schema,
-                            List<SchemaReference> references, String fingerprint) {
-        out.schema(id, new StoredSchema(schema, type, references), fingerprint);
-        for (SchemaReference r : references) {
+    /** A refusal when a rule set breaks Confluent's rules for rule sets (42210); null when it is valid or absent. */
+    static Rejected invalidRules(RuleSet ruleSet) {
+        String problem = ruleSet == null ? null : ruleSet.problem();
+        return problem == null ? null : Rejected.of(ErrorCode.INVALID_RULESET, problem);
+    }
+
+    static void writeSchema(ViewWriter out, SchemaId id, StoredSchema schema, String fingerprint) {
+        out.schema(id, schema, fingerprint);
+        for (SchemaReference r : schema.references()) {
             out.reference(r.subject(), r.version(), id);
         }
     }

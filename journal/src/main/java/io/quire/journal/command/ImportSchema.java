@@ -1,5 +1,8 @@
 package io.quire.journal.command;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -14,6 +17,8 @@ import java.util.List;
  * @param fingerprint hex SHA-256 of type, canonical text and references, as for {@link RegisterSchema}
  * @param id the id to keep; the applier raises the id watermark above it so it is never leased
  * @param version the version to keep; 0 means the subject's next version
+ * @param metadata the data contract's metadata as the other registry stored it; null when none
+ * @param ruleSet the data contract's rules as the other registry stored them; null when none
  */
 public record ImportSchema(
         Subject subject,
@@ -22,10 +27,18 @@ public record ImportSchema(
         List<SchemaReference> references,
         String fingerprint,
         SchemaId id,
-        Version version) implements Command {
+        Version version,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet) implements Command {
 
     public ImportSchema {
         references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    /** An import without a data contract. */
+    public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                        String fingerprint, SchemaId id, Version version) {
+        this(subject, schemaType, schema, references, fingerprint, id, version, null, null);
     }
 
     @Override

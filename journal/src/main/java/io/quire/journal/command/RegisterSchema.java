@@ -1,7 +1,10 @@
 package io.quire.journal.command;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -16,6 +19,9 @@ import java.util.List;
  * @param checkedLevel the compatibility level the edge checked against
  * @param checkedRevision the subject revision the edge checked against ({@link Offset#NONE}: subject absent);
  *     the applier refuses with a retryable conflict when either no longer holds
+ * @param metadata the data contract's metadata as stored (the edge merged defaults, the request or the
+ *     previous version, and overrides); null when there is none, and absent from records before contracts
+ * @param ruleSet the data contract's rules as stored, merged the same way; null when there are none
  */
 public record RegisterSchema(
         Subject subject,
@@ -25,10 +31,20 @@ public record RegisterSchema(
         String fingerprint,
         SchemaId proposedId,
         CompatibilityLevel checkedLevel,
-        Offset checkedRevision) implements Command {
+        Offset checkedRevision,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
+        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet) implements Command {
 
     public RegisterSchema {
         references = references == null ? List.of() : List.copyOf(references);
+    }
+
+    /** A registration without a data contract. */
+    public RegisterSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                          String fingerprint, SchemaId proposedId, CompatibilityLevel checkedLevel,
+                          Offset checkedRevision) {
+        this(subject, schemaType, schema, references, fingerprint, proposedId, checkedLevel, checkedRevision, null,
+                null);
     }
 
     @Override

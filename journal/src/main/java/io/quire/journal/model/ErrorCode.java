@@ -24,6 +24,7 @@ public enum ErrorCode {
     ID_DOES_NOT_MATCH(42207, 422, "%s"),
     INVALID_SUBJECT(42208, 422, "The specified subject is not valid: %s"),
     SCHEMA_TOO_LARGE(42209, 422, "Schema is too large: %s"),
+    INVALID_RULESET(42210, 422, "%s"),
     BAD_REQUEST(400, 400, "%s"),
     UNAUTHORIZED(40101, 401, "%s"),
     FORBIDDEN(40301, 403, "%s"),

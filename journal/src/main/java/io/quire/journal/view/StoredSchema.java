@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.Json;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -17,13 +19,24 @@ import java.util.List;
 /**
  * A schema as the view stores it. Its stored bytes are exactly the body of
  * {@code GET /schemas/ids/{id}}, prepared once when the command is applied, so the hottest read
- * is a point lookup and a write of those bytes. AVRO omits {@code schemaType}, as Confluent does.
+ * is a point lookup and a write of those bytes. AVRO omits {@code schemaType}, as Confluent does;
+ * a schema without a data contract has no {@code metadata} or {@code ruleSet}.
  */
-public record StoredSchema(String schema, SchemaType schemaType, List<SchemaReference> references) {
+public record StoredSchema(String schema, SchemaType schemaType, List<SchemaReference> references, Metadata metadata,
+                           RuleSet ruleSet) {
 
     public StoredSchema {
         references = references == null ? List.of() : List.copyOf(references);
         schemaType = schemaType == null ? SchemaType.AVRO : schemaType;
+    }
+
+    public StoredSchema(String schema, SchemaType schemaType, List<SchemaReference> references) {
+        this(schema, schemaType, references, null, null);
+    }
+
+    /** The same schema under another text (another format of it), its contract kept. */
+    public StoredSchema withText(String text) {
+        return new StoredSchema(text, schemaType, references, metadata, ruleSet);
     }
 
     public byte[] encode() {
@@ -37,6 +50,12 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
             for (SchemaReference r : references) {
                 refs.addObject().put("name", r.name()).put("subject", r.subject().name()).put("version", r.version().number());
             }
+        }
+        if (metadata != null) {
+            root.set("metadata", Json.MAPPER.valueToTree(metadata));
+        }
+        if (ruleSet != null) {
+            root.set("ruleSet", Json.MAPPER.valueToTree(ruleSet));
         }
         try {
             return Json.MAPPER.writeValueAsBytes(root);
@@ -54,7 +73,9 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
                         Version.of(r.get("version").asInt())));
             }
             SchemaType type = root.has("schemaType") ? SchemaType.valueOf(root.get("schemaType").asText()) : SchemaType.AVRO;
-            return new StoredSchema(root.get("schema").asText(), type, refs);
+            Metadata metadata = root.has("metadata") ? Json.MAPPER.treeToValue(root.get("metadata"), Metadata.class) : null;
+            RuleSet ruleSet = root.has("ruleSet") ? Json.MAPPER.treeToValue(root.get("ruleSet"), RuleSet.class) : null;
+            return new StoredSchema(root.get("schema").asText(), type, refs, metadata, ruleSet);
         } catch (IOException | RuntimeException e) {
             throw new CorruptRecordException("cannot decode stored schema", e);
         }

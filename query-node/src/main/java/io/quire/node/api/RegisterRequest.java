@@ -1,16 +1,25 @@
 package io.quire.node.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
 import java.util.List;
 
 /**
- * The body of {@code POST /subjects/{s}/versions} and {@code POST /subjects/{s}}. Fields Quire does
- * not act on yet (metadata, ruleSet) are accepted and ignored, as older Confluent servers do.
+ * The body of {@code POST /subjects/{s}/versions} and {@code POST /subjects/{s}}, with the data
+ * contract's {@code metadata} and {@code ruleSet} when the client gives them. Unknown fields are
+ * ignored, as Confluent's server ignores them.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record RegisterRequest(String schema, String schemaType, List<SchemaReference> references, Integer id,
-                              Integer version) {
+                              Integer version, Metadata metadata, RuleSet ruleSet) {
+
+    /** A request without a data contract. */
+    public RegisterRequest(String schema, String schemaType, List<SchemaReference> references, Integer id,
+                           Integer version) {
+        this(schema, schemaType, references, id, version, null, null);
+    }
 
     public List<SchemaReference> referencesOrEmpty() {
         return references == null ? List.of() : references;

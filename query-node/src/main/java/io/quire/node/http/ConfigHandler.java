@@ -4,11 +4,11 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Subject;
+import io.quire.node.api.Responses;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.SettingsReads;
 import io.quire.node.service.SettingsWrites;
 import io.vertx.ext.web.RoutingContext;
-import io.quire.node.api.Responses;
 
 /** {@code /config} and {@code /mode}, global and per subject. */
 final class ConfigHandler {

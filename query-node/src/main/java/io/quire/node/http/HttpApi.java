@@ -62,6 +62,7 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
         route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
         route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
+        route(r, HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
         route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
         route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
         route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);

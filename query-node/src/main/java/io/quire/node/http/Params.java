@@ -3,8 +3,8 @@ package io.quire.node.http;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
-import io.quire.node.security.Principal;
 import io.quire.node.error.RegistryException;
+import io.quire.node.security.Principal;
 import io.quire.node.service.VersionSpec;
 import io.vertx.ext.web.RoutingContext;
 

@@ -5,7 +5,9 @@ import io.quire.node.service.Deletes;
 import io.quire.node.service.Registrations;
 import io.quire.node.service.SubjectReads;
 import io.vertx.ext.web.RoutingContext;
-import io.quire.node.api.Responses;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /** {@code /subjects…}: list, register, look up, read versions, delete. */
 final class SubjectsHandler {
@@ -31,7 +33,7 @@ final class SubjectsHandler {
     void register(RoutingContext ctx) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
         Async.reply(ctx, registrations.register(Params.subject(ctx), req, Params.flag(ctx, "normalize"), Params.principal(ctx)),
-                (c, w) -> ApiJson.written(c, w.offset(), new Responses.Id(w.value())));
+                (c, w) -> ApiJson.written(c, w.offset(), w.value().body()));
     }
 
     void lookup(RoutingContext ctx) {
@@ -47,6 +49,17 @@ final class SubjectsHandler {
 
     void version(RoutingContext ctx) {
         ApiJson.ok(ctx, reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted"),
+                ctx.queryParams().get("format")));
+    }
+
+    void latestWithMetadata(RoutingContext ctx) {
+        List<String> keys = ctx.queryParams().getAll("key");
+        List<String> values = ctx.queryParams().getAll("value");
+        Map<String, String> wanted = new HashMap<>();
+        for (int i = 0; i < Math.min(keys.size(), values.size()); i++) {
+            wanted.put(keys.get(i), values.get(i));
+        }
+        ApiJson.ok(ctx, reads.latestWithMetadata(Params.subject(ctx), wanted, Params.flag(ctx, "deleted"),
                 ctx.queryParams().get("format")));
     }
 

@@ -42,9 +42,13 @@ public final class ImportConfluentCommand {
     private ImportConfluentCommand() {
     }
 
-    /** One subject version as the source registry holds it. */
+    /** One subject version as the source registry holds it, its data contract included (null parts: none). */
     record SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
-                        boolean deleted) {
+                        JsonNode metadata, JsonNode ruleSet, boolean deleted) {
+
+        SourceSchema softDeleted() {
+            return new SourceSchema(subject, version, id, schemaType, schema, references, metadata, ruleSet, true);
+        }
     }
 
     /** The source registry's state, folded from its topic. */
@@ -78,7 +82,8 @@ public final class ImportConfluentCommand {
                         JsonNode refs = value.path("references");
                         schemas.put(k, new SourceSchema(subject, value.path("version").asInt(), value.path("id").asLong(),
                                 value.path("schemaType").asText("AVRO"), value.path("schema").asText(),
-                                refs.isArray() ? refs : null, value.path("deleted").asBoolean(false)));
+                                refs.isArray() ? refs : null, objectOrNull(value.get("metadata")),
+                                objectOrNull(value.get("ruleSet")), value.path("deleted").asBoolean(false)));
                     }
                 }
                 case "CONFIG" -> put(levels, subject, value == null ? null : value.path("compatibilityLevel")
@@ -89,8 +94,7 @@ public final class ImportConfluentCommand {
                     for (Map.Entry<String, SourceSchema> e : schemas.entrySet()) {
                         SourceSchema s = e.getValue();
                         if (s.subject().equals(subject) && s.version() <= upTo) {
-                            e.setValue(new SourceSchema(s.subject(), s.version(), s.id(), s.schemaType(), s.schema(),
-                                    s.references(), true));
+                            e.setValue(s.softDeleted());
                         }
                     }
                 }
@@ -273,9 +277,19 @@ public final class ImportConfluentCommand {
         if (s.references() != null && !s.references().isEmpty()) {
             body.set("references", s.references());
         }
+        if (s.metadata() != null) {
+            body.set("metadata", s.metadata());
+        }
+        if (s.ruleSet() != null) {
+            body.set("ruleSet", s.ruleSet());
+        }
         body.put("id", s.id());
         body.put("version", s.version());
         return body.toString();
+    }
+
+    private static JsonNode objectOrNull(JsonNode n) {
+        return n != null && n.isObject() ? n : null;
     }
 
     private static int check(HttpResponse<String> r, String what, PrintStream out) {

@@ -2,12 +2,12 @@ package io.quire.node.ops;
 
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
+import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
-import io.quire.node.view.ApplyListener;
-import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.view.ApplyListener;
 import java.util.Properties;
 import org.apache.kafka.common.TopicPartition;
 

@@ -1,5 +1,9 @@
 package io.quire.node.schema;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.quire.journal.codec.Json;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +12,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 
-/** Content identity: type, canonical text and references, hashed. */
+/**
+ * Content identity: type, canonical text and references, hashed; with a data contract, the
+ * contract too (Confluent's content hash covers metadata and rule set, so the same schema under
+ * another contract is another id).
+ */
 public final class Fingerprints {
 
     private Fingerprints() {
@@ -26,6 +34,35 @@ public final class Fingerprints {
             }
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The identity of a schema's content under a data contract: the schema's own fingerprint when
+     * there is none (so schemas registered before contracts keep their ids), else that fingerprint
+     * with the contract's JSON (sorted, so equal contracts hash the same; an empty metadata differs
+     * from none, as in Confluent).
+     */
+    public static String withContract(String fingerprint, Metadata metadata, RuleSet ruleSet) {
+        if (metadata == null && ruleSet == null) {
+            return fingerprint;
+        }
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(fingerprint.getBytes(StandardCharsets.US_ASCII));
+            sha.update((byte) 2);
+            if (metadata != null) {
+                sha.update((byte) 1);
+                sha.update(Json.MAPPER.writeValueAsBytes(metadata));
+            }
+            sha.update((byte) 3);
+            if (ruleSet != null) {
+                sha.update((byte) 1);
+                sha.update(Json.MAPPER.writeValueAsBytes(ruleSet));
+            }
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException | JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

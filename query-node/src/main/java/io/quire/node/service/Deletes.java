@@ -1,17 +1,17 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Subject;
-import io.quire.journal.model.Version;
-import io.quire.node.error.RegistryException;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.SubjectDeleted;
 import io.quire.journal.outcome.VersionDeleted;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.Written;
+import io.quire.node.error.RegistryException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,9 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Offset;
-import io.quire.journal.model.SchemaId;
-import io.quire.journal.model.Version;
-import io.quire.node.error.RegistryException;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
@@ -11,17 +7,24 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Conflict;
 import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.RegisterRequest;
+import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
+import io.quire.node.error.RegistryException;
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.schema.CompatibilityChecker;
+import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
 import java.util.List;
 import java.util.Optional;
@@ -60,8 +63,8 @@ public final class Registrations {
     }
 
     /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
-    public CompletableFuture<Written<SchemaId>> register(Subject subject, RegisterRequest req, boolean normalize,
-                                                     String principal) {
+    public CompletableFuture<Written<Registered>> register(Subject subject, RegisterRequest req, boolean normalize,
+                                                           String principal) {
         WritePath.validSubject(subject);
         boolean givesId = req.id() != null && req.id() >= 0;
         boolean givesVersion = req.version() != null && req.version() > 0;
@@ -80,54 +83,73 @@ public final class Registrations {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");
         }
+        DataContract.forRegistration(view, subject, req); // a bad rule set is refused before any work
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
         return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view();
-                    Optional<Written<SchemaId>> known = alreadyInSubject(now, subject, parsed);
+                    Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
+                            DataContract.forRegistration(now, subject, req));
                     if (known.isPresent()) {
                         return CompletableFuture.completedFuture(known.get());
                     }
                     if (now.effectiveLevel(subject) == CompatibilityLevel.NONE) {
-                        return attempt(subject, parsed, principal, 1, deadline); // nothing to check, nothing to order
+                        return attempt(subject, parsed, req, principal, 1, deadline); // nothing to check, nothing to order
                     }
-                    return subjects.run(subject, () -> attempt(subject, parsed, principal, 1, deadline));
+                    return subjects.run(subject, () -> attempt(subject, parsed, req, principal, 1, deadline));
                 });
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
-    private CompletableFuture<Written<SchemaId>> importSchema(Subject subject, SchemaType type, RegisterRequest req,
-                                                          boolean normalize, String principal) {
+    private CompletableFuture<Written<Registered>> importSchema(Subject subject, SchemaType type, RegisterRequest req,
+                                                                boolean normalize, String principal) {
         SchemaId id = SchemaId.of(req.id());
         Version version = req.version() == null || req.version() < 0 ? Version.NONE : Version.of(req.version());
+        DataContract contract = DataContract.forImport(req);
         return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize))
                 .thenCompose(parsed -> {
-                    WritePath.refuse(Applier.importedIdClash(access.view(), parsed.fingerprint(), id));
+                    String fingerprint = contract.fingerprint(parsed);
+                    WritePath.refuse(Applier.importedIdClash(access.view(), fingerprint, id));
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
-                            parsed.fingerprint(), id, version), principal, SchemaRegistered.class, SchemaRegistered::id);
+                            fingerprint, id, version, contract.metadata(), contract.ruleSet()), principal,
+                            SchemaRegistered.class, r -> answer(subject, r.id(), r.version(), parsed, contract));
                 });
     }
 
     /** The id and offset when this content is already a live version of the subject: nothing to write. */
-    private static Optional<Written<SchemaId>> alreadyInSubject(RegistryView view, Subject subject, ParsedSchema<?> parsed) {
-        Optional<SchemaId> existing = view.idForFingerprint(parsed.fingerprint());
+    private static Optional<Written<Registered>> alreadyInSubject(RegistryView view, Subject subject,
+                                                                  ParsedSchema<?> parsed, DataContract contract) {
+        Optional<SchemaId> existing = view.idForFingerprint(contract.fingerprint(parsed));
         if (existing.isPresent()) {
             for (Version v : view.versionsWithId(subject, existing.get())) {
                 if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
-                    return Optional.of(new Written<>(existing.get(), view.position().offset()));
+                    return Optional.of(new Written<>(answer(subject, existing.get(), v, parsed, contract),
+                            view.position().offset()));
                 }
             }
         }
         return Optional.empty();
     }
 
+    /** What the client is told: the id, and the stored version when there is a data contract (as Confluent). */
+    private static Registered answer(Subject subject, SchemaId id, Version version, ParsedSchema<?> parsed,
+                                     DataContract contract) {
+        if (contract.isNone()) {
+            return new Registered(id, null);
+        }
+        return new Registered(id, new SchemaVersion(subject, version, id,
+                parsed.type() == SchemaType.AVRO ? null : parsed.type().name(), parsed.references(),
+                contract.metadata(), contract.ruleSet(), parsed.canonical()));
+    }
+
     /**
      * One check-and-submit round on a worker. A conflict (another node changed the subject, or the
      * level, since the check) is retried after a short, growing, jittered pause until the write
-     * timeout; then the caller gets a retryable 50002, never a 50001.
+     * timeout; then the caller gets a retryable 50002, never a 50001. The data contract is merged
+     * anew each round: it inherits from the subject's latest version, which may have changed.
      */
-    private CompletableFuture<Written<SchemaId>> attempt(Subject subject, ParsedSchema<?> parsed, String principal, int n,
-                                                     long deadline) {
+    private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, RegisterRequest req,
+                                                           String principal, int n, long deadline) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
@@ -135,11 +157,13 @@ public final class Registrations {
             }
             RegistryView view = access.view();
             WritePath.writable(view, subject);
-            Optional<Written<SchemaId>> known = alreadyInSubject(view, subject, parsed);
+            DataContract contract = DataContract.forRegistration(view, subject, req);
+            Optional<Written<Registered>> known = alreadyInSubject(view, subject, parsed, contract);
             if (known.isPresent()) {
                 return CompletableFuture.completedFuture(known.get());
             }
-            Optional<SchemaId> existing = view.idForFingerprint(parsed.fingerprint());
+            String fingerprint = contract.fingerprint(parsed);
+            Optional<SchemaId> existing = view.idForFingerprint(fingerprint);
             CompatibilityLevel level = view.effectiveLevel(subject);
             Offset revision = view.revision(subject);
             List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
@@ -150,8 +174,8 @@ public final class Registrations {
             CompletableFuture<SchemaId> id = existing.map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(view));
             return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
-                            parsed.canonical(), parsed.references(), parsed.fingerprint(), proposed, level, revision),
-                            principal))
+                            parsed.canonical(), parsed.references(), fingerprint, proposed, level, revision,
+                            contract.metadata(), contract.ruleSet()), principal))
                     .thenCompose(applied -> {
                         if (applied.outcome() instanceof Conflict c) {
                             metrics.writeConflict();
@@ -162,10 +186,12 @@ public final class Registrations {
                                         "subject '" + subject + "' kept changing under " + n
                                                 + " attempts (other nodes are writing to it); retry");
                             }
-                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, principal, n + 1, deadline));
+                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, req, principal, n + 1,
+                                    deadline));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
-                        return CompletableFuture.completedFuture(new Written<>(r.id(), applied.offset()));
+                        return CompletableFuture.completedFuture(new Written<>(
+                                answer(subject, r.id(), r.version(), parsed, contract), applied.offset()));
                     });
         });
     }
@@ -193,13 +219,26 @@ public final class Registrations {
             }
             ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
                     normalize || view.effectiveNormalize(subject));
-            Optional<SchemaId> id = view.idForFingerprint(parsed.fingerprint());
+            DataContract asked = new DataContract(req.metadata(), req.ruleSet());
+            Optional<SchemaId> id = view.idForFingerprint(asked.fingerprint(parsed));
             if (id.isPresent()) {
                 List<Version> versions = view.versionsWithId(subject, id.get());
                 for (int i = versions.size() - 1; i >= 0; i--) {
                     VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
                     if (deleted || !v.deleted()) {
                         return SubjectReads.toApi(subject, v, view.schema(id.get()).orElseThrow());
+                    }
+                }
+            }
+            if (asked.isNone()) {
+                // A client that looks up the bare schema finds it under whatever contract it was stored with.
+                List<VersionRecord> all = view.versions(subject);
+                for (int i = all.size() - 1; i >= 0; i--) {
+                    VersionRecord v = all.get(i);
+                    StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+                    if ((deleted || !v.deleted()) && (s.metadata() != null || s.ruleSet() != null)
+                            && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
+                        return SubjectReads.toApi(subject, v, s);
                     }
                 }
             }

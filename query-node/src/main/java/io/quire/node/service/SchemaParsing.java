@@ -1,19 +1,19 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.SchemaId;
-import io.quire.journal.model.Version;
-import io.quire.node.error.RegistryException;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.config.QuireConfig;
+import io.quire.node.error.RegistryException;
 import io.quire.node.schema.AvroSupport;
 import io.quire.node.schema.JsonSchemaSupport;
-import io.quire.node.schema.ProtobufSupport;
 import io.quire.node.schema.ParsedSchema;
+import io.quire.node.schema.ProtobufSupport;
 import io.quire.node.schema.SchemaSupport;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -1,16 +1,16 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import io.quire.node.error.RegistryException;
-import io.quire.journal.model.ErrorCode;
-import io.quire.journal.model.SchemaType;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.SubjectVersion;
+import io.quire.node.error.RegistryException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -103,7 +103,6 @@ public final class SchemaReads {
             view.version(r.subject(), r.version()).flatMap(v -> view.schema(v.schemaId()))
                     .ifPresent(target -> refs.put(r.name(), target.schema()));
         }
-        return new StoredSchema(io.quire.node.schema.ProtoToDescriptor.serialized(s.schema(), refs), s.schemaType(),
-                s.references());
+        return s.withText(io.quire.node.schema.ProtoToDescriptor.serialized(s.schema(), refs));
     }
 }

@@ -1,11 +1,11 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Subject;
-import io.quire.node.error.RegistryException;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.error.RegistryException;
 import java.util.Optional;
 
 /** {@code GET /config[/{s}]} and {@code GET /mode[/{s}]}. */

@@ -1,7 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Subject;
-import io.quire.node.error.RegistryException;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.SetConfig;
@@ -9,12 +7,14 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.ConfigDeleted;
 import io.quire.journal.outcome.ConfigSet;
 import io.quire.journal.outcome.ModeDeleted;
 import io.quire.journal.outcome.ModeSet;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
+import io.quire.node.error.RegistryException;
 import java.util.concurrent.CompletableFuture;
 
 /** {@code PUT|DELETE /config[/{s}]} and {@code PUT|DELETE /mode[/{s}]}. */

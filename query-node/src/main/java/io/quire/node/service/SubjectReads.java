@@ -1,18 +1,19 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import io.quire.node.error.RegistryException;
-import io.quire.journal.model.ErrorCode;
-import io.quire.journal.model.SchemaType;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.SchemaVersion;
+import io.quire.node.error.RegistryException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** {@code GET /subjects…}: subjects, their versions, one version, and what references it. */
@@ -71,6 +72,33 @@ public final class SubjectReads {
         return toApi(subject, v, SchemaReads.inFormat(view, s, format));
     }
 
+    /**
+     * {@code GET /subjects/{s}/metadata}: the latest version (soft-deleted ones with {@code deleted})
+     * whose metadata holds every given property, as {@code use.latest.with.metadata} and migration
+     * rules ask; 40401 when the subject has no such versions at all, else 40403.
+     */
+    public SchemaVersion latestWithMetadata(Subject subject, Map<String, String> properties, boolean deleted,
+                                            String format) {
+        RegistryView view = access.view();
+        List<VersionRecord> all = view.versions(subject);
+        boolean any = false;
+        for (int i = all.size() - 1; i >= 0; i--) {
+            VersionRecord v = all.get(i);
+            if (v.deleted() && !deleted) {
+                continue;
+            }
+            any = true;
+            StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+            if (s.metadata() != null && s.metadata().hasProperties(properties)) {
+                return toApi(subject, v, SchemaReads.inFormat(view, s, format));
+            }
+        }
+        if (!any) {
+            throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
+        }
+        throw new RegistryException(ErrorCode.SCHEMA_NOT_FOUND, "Schema not found");
+    }
+
     static VersionRecord find(RegistryView view, Subject subject, VersionSpec spec, boolean deleted) {
         Optional<SubjectRecord> record = view.subject(subject);
         if (record.isEmpty() || record.get().softDeleted() && !deleted) {
@@ -93,6 +121,7 @@ public final class SubjectReads {
 
     static SchemaVersion toApi(Subject subject, VersionRecord v, StoredSchema s) {
         return new SchemaVersion(subject, v.version(), v.schemaId(),
-                s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.schema());
+                s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.metadata(),
+                s.ruleSet(), s.schema());
     }
 }

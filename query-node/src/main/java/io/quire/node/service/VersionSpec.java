@@ -1,8 +1,8 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
-import io.quire.journal.model.ErrorCode;
 
 /** A version as a client names it: a positive number, {@code latest} or {@code -1}. */
 public record VersionSpec(int number) {

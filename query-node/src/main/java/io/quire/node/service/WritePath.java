@@ -1,6 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.node.error.RegistryException;
 import io.quire.journal.command.Command;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaType;
@@ -9,6 +8,7 @@ import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
+import io.quire.node.error.RegistryException;
 import io.quire.node.view.AppliedTracker.Applied;
 import io.quire.node.write.JournalPort;
 import java.util.concurrent.CompletableFuture;

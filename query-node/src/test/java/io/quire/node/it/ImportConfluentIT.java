@@ -39,6 +39,15 @@ class ImportConfluentIT {
                 "deleted", deleted));
     }
 
+    /** A schema value as Confluent 7.4+ writes it for a version with a data contract. */
+    static String withContract(String value, String metadata, String ruleSet) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode v = (com.fasterxml.jackson.databind.node.ObjectNode)
+                Http.JSON.readTree(value);
+        v.set("metadata", Http.JSON.readTree(metadata));
+        v.set("ruleSet", Http.JSON.readTree(ruleSet));
+        return v.toString();
+    }
+
     @Test
     void importsAConfluentSchemasTopicWithIdsVersionsDeletesAndSettings() throws Exception {
         String source = "confluent-schemas-it";
@@ -56,7 +65,9 @@ class ImportConfluentIT {
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":null,\"magic\":0}",
                     "{\"compatibilityLevel\":\"FULL\"}"));
             p.send(new ProducerRecord<>(source, schemaKey("a", 1), schemaValue("a", 1, 1, a1, false)));
-            p.send(new ProducerRecord<>(source, schemaKey("a", 2), schemaValue("a", 2, 2, a2, false)));
+            p.send(new ProducerRecord<>(source, schemaKey("a", 2), withContract(schemaValue("a", 2, 2, a2, false),
+                    "{\"properties\":{\"owner\":\"team-a\"}}", "{\"domainRules\":[{\"name\":\"r\","
+                            + "\"kind\":\"CONDITION\",\"mode\":\"WRITE\",\"type\":\"CEL\",\"expr\":\"true\"}]}")));
             p.send(new ProducerRecord<>(source, schemaKey("b", 1), schemaValue("b", 1, 1, a1, false)));
             p.send(new ProducerRecord<>(source, schemaKey("c", 1), schemaValue("c", 1, 7, c1, false)));
             p.send(new ProducerRecord<>(source, schemaKey("c", 2), schemaValue("c", 2, 8, c2, false)));
@@ -90,6 +101,9 @@ class ImportConfluentIT {
             assertEquals(1, http.get("/subjects/b/versions/1").json().get("id").asLong());
             assertEquals("[1,2]", http.get("/subjects/a/versions").body());
             assertEquals(2, http.get("/subjects/a/versions/2").json().get("id").asLong());
+            assertEquals("team-a", http.get("/schemas/ids/2").json().at("/metadata/properties/owner").asText(),
+                    "the data contract comes along");
+            assertEquals("CEL", http.get("/subjects/a/versions/2").json().at("/ruleSet/domainRules/0/type").asText());
             assertEquals("[1]", http.get("/subjects/c/versions").body());
             assertEquals("[1,2]", http.get("/subjects/c/versions?deleted=true").body());
             assertEquals(c2, http.get("/schemas/ids/8").json().get("schema").asText(), "a soft-deleted id still resolves");

@@ -1,12 +1,12 @@
 package io.quire.node.schema;
 
-import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Version;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package io.quire.node.schema;
 
-import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Version;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
 import java.io.IOException;
 import java.io.InputStream;

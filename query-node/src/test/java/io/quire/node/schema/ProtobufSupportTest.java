@@ -1,7 +1,5 @@
 package io.quire.node.schema;
 
-import io.quire.journal.model.Subject;
-import io.quire.journal.model.Version;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;

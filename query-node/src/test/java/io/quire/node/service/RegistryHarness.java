@@ -1,11 +1,11 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Subject;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.quire.ids.BlockAllocator;
 import io.quire.ids.IdBlock;
 import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.node.api.RegisterRequest;
 import io.quire.node.config.QuireConfig;
@@ -44,7 +44,7 @@ final class RegistryHarness {
     }
 
     long register(String subject, String schema) {
-        return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, "tester")).value().value();
+        return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, "tester")).value().id().value();
     }
 
     static <T> T get(Supplier<CompletableFuture<T>> call) {

@@ -1,14 +1,13 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Version;
-import static io.quire.node.service.RegistryHarness.avro;
-import static io.quire.node.service.RegistryHarness.get;
-import static io.quire.node.service.RegistryHarness.imported;
-import static io.quire.node.service.RegistryHarness.refusal;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
 import static io.quire.journal.Values.v;
 import static io.quire.journal.Values.vs;
+import static io.quire.node.service.RegistryHarness.avro;
+import static io.quire.node.service.RegistryHarness.get;
+import static io.quire.node.service.RegistryHarness.imported;
+import static io.quire.node.service.RegistryHarness.refusal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -16,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Version;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -160,9 +160,9 @@ class RegistryRulesTest {
         assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), avro(record("A", NAME)), false, "t")),
                 "import mode needs the id");
         assertEquals(id(5), get(() -> r.registrations().register(s("imp"),
-                imported(record("A", NAME, "{\"name\":\"c\",\"type\":\"int\"}"), 5, 3), false, "t")).value());
-        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value());
-        assertEquals(id(4), get(() -> r.registrations().register(s("imp"), imported(record("B", NAME), 4, 0), false, "t")).value(),
+                imported(record("A", NAME, "{\"name\":\"c\",\"type\":\"int\"}"), 5, 3), false, "t")).value().id());
+        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value().id());
+        assertEquals(id(4), get(() -> r.registrations().register(s("imp"), imported(record("B", NAME), 4, 0), false, "t")).value().id(),
                 "version 0: the next one");
         assertEquals(vs(1, 3, 4), versions("imp", false));
         int before = h.journal.size();
@@ -173,7 +173,7 @@ class RegistryRulesTest {
         assertEquals(before, h.journal.size(), "refused at the edge");
         assertEquals(42205, refusal(() -> r.registrations().register(s("imp"), imported(record("D", NAME), 6, 1), false, "t")),
                 "a version that exists with another id");
-        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value(),
+        assertEquals(id(3), get(() -> r.registrations().register(s("imp"), imported(record("A", NAME), 3, 1), false, "t")).value().id(),
                 "importing the same thing again is idempotent");
         get(() -> r.settings().deleteMode(s("imp"), "t"));
         Set<Long> ids = new HashSet<>(Set.of(1L, 3L, 4L, 5L));

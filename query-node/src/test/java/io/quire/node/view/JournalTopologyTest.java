@@ -1,6 +1,5 @@
 package io.quire.node.view;
 
-import io.quire.journal.model.Offset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +12,7 @@ import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;

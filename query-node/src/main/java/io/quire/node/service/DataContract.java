@@ -1,0 +1,55 @@
+package io.quire.node.service;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.Subject;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.error.RegistryException;
+import io.quire.node.schema.Fingerprints;
+import io.quire.node.schema.ParsedSchema;
+
+/**
+ * The data contract a schema is stored with: its metadata and rule set, either may be absent. The
+ * registry keeps and returns them; clients run the rules.
+ */
+record DataContract(Metadata metadata, RuleSet ruleSet) {
+
+    static final DataContract NONE = new DataContract(null, null);
+
+    /**
+     * What a registration stores, as Confluent decides it: the request's own metadata and rule set,
+     * each inherited from the subject's latest live version when the request leaves it out.
+     */
+    static DataContract forRegistration(RegistryView view, Subject subject, RegisterRequest req) {
+        StoredSchema previous = view.latestLive(subject).flatMap(v -> view.schema(v.schemaId())).orElse(null);
+        Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
+        RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
+        return new DataContract(metadata, ruleSet).valid();
+    }
+
+    /** What an import stores: the contract as the other registry had it, never inherited. */
+    static DataContract forImport(RegisterRequest req) {
+        return new DataContract(req.metadata(), req.ruleSet()).valid();
+    }
+
+    boolean isNone() {
+        return metadata == null && ruleSet == null;
+    }
+
+    /** The content identity of {@code parsed} under this contract (its own fingerprint when there is none). */
+    String fingerprint(ParsedSchema<?> parsed) {
+        return Fingerprints.withContract(parsed.fingerprint(), metadata, ruleSet);
+    }
+
+    /** This contract, or 42210 with Confluent's words when its rule set breaks the rules for rule sets. */
+    private DataContract valid() {
+        String problem = ruleSet == null ? null : ruleSet.problem();
+        if (problem != null) {
+            throw RegistryException.of(ErrorCode.INVALID_RULESET, problem);
+        }
+        return this;
+    }
+}

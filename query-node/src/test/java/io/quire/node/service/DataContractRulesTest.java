@@ -1,0 +1,129 @@
+package io.quire.node.service;
+
+import static io.quire.node.service.RegistryHarness.get;
+import static io.quire.node.service.RegistryHarness.refusal;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.Rule;
+import io.quire.journal.model.RuleKind;
+import io.quire.journal.model.RuleMode;
+import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
+import io.quire.node.api.RegisterRequest;
+import io.quire.node.api.Registered;
+import io.quire.node.api.SchemaVersion;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data contracts through the real services and applier over an in-memory journal: what is stored,
+ * what a registration without a contract inherits, what identity a contract gives, and how a
+ * client finds a version by its metadata.
+ */
+class DataContractRulesTest {
+
+    final RegistryHarness h = new RegistryHarness();
+    final Registry r = h.registry;
+    final Subject orders = Subject.of("orders-value");
+
+    static final String V1 = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+    static final String V2 = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"},"
+            + "{\"name\":\"note\",\"type\":\"string\",\"default\":\"\"}]}";
+
+    static Metadata owner(String who, String major) {
+        return Metadata.of(Map.of("Order.id", Set.of("PII")), Map.of("owner", who, "major", major), Set.of("id"));
+    }
+
+    static RuleSet positiveIds() {
+        return new RuleSet(null, List.of(new Rule("checkId", null, RuleKind.CONDITION, RuleMode.WRITE, "CEL", null,
+                null, "message.id > 0", null, "ERROR", false)), null);
+    }
+
+    static RegisterRequest avro(String schema, Metadata m, RuleSet rules) {
+        return new RegisterRequest(schema, null, List.of(), null, null, m, rules);
+    }
+
+    Registered register(RegisterRequest req) {
+        return get(() -> r.registrations().register(orders, req, false, "tester")).value();
+    }
+
+    SchemaVersion version(int v) {
+        return r.subjects().version(orders, VersionSpec.parse(Integer.toString(v)), false);
+    }
+
+    @Test
+    void aContractIsStoredReturnedAndAnsweredWithTheWholeVersion() {
+        Registered first = register(avro(V1, owner("team-a", "1"), positiveIds()));
+        assertEquals(Version.of(1), first.stored().version(), "the answer is the version as stored");
+        assertEquals(owner("team-a", "1"), first.stored().metadata());
+        SchemaVersion stored = version(1);
+        assertEquals(owner("team-a", "1"), stored.metadata());
+        assertEquals(positiveIds(), stored.ruleSet());
+        assertEquals(positiveIds(), r.schemas().schema(first.id()).ruleSet(), "by id too");
+        assertNull(get(() -> r.registrations().register(Subject.of("plain"), avro(V1, null, null), false, "t"))
+                .value().stored(), "without a contract the answer is the id alone");
+    }
+
+    @Test
+    void aRegistrationWithoutAContractInheritsTheLatestVersionsAndTheSameContentKeepsItsId() {
+        Registered first = register(avro(V1, owner("team-a", "1"), positiveIds()));
+        assertEquals(first.id(), register(avro(V1, null, null)).id(), "inherits, so it is the same content");
+        Registered second = register(avro(V2, null, null));
+        assertEquals(owner("team-a", "1"), version(2).metadata(), "metadata inherited from version 1");
+        assertEquals(positiveIds(), version(2).ruleSet(), "rules inherited from version 1");
+        assertEquals(second.id(), register(avro(V2, owner("team-a", "1"), positiveIds())).id());
+    }
+
+    @Test
+    void anotherContractIsAnotherIdAndTheBareSchemaFindsItsVersion() {
+        Registered a = register(avro(V1, owner("team-a", "1"), null));
+        Registered b = register(avro(V1, owner("team-b", "1"), null));
+        assertNotEquals(a.id(), b.id(), "the contract is part of the content");
+        assertEquals(Version.of(2), b.stored().version());
+        SchemaVersion found = get(() -> r.registrations().lookup(orders, avro(V1, null, null), false, false));
+        assertEquals(Version.of(2), found.version(), "the newest version with that schema, whatever its contract");
+        SchemaVersion exact = get(() -> r.registrations().lookup(orders, avro(V1, owner("team-a", "1"), null),
+                false, false));
+        assertEquals(a.id(), exact.id());
+        SchemaId plain = get(() -> r.registrations().register(Subject.of("other"), avro(V1, null, null), false, "t"))
+                .value().id();
+        assertNotEquals(a.id(), plain);
+        assertNotEquals(b.id(), plain);
+    }
+
+    @Test
+    void theLatestVersionWithGivenMetadataIsFoundByItsProperties() {
+        register(avro(V1, owner("team-a", "1"), null));
+        register(avro(V2, owner("team-a", "2"), null));
+        assertEquals(Version.of(1), r.subjects().latestWithMetadata(orders, Map.of("major", "1"), false, null).version());
+        assertEquals(Version.of(2), r.subjects().latestWithMetadata(orders, Map.of("owner", "team-a"), false, null)
+                .version());
+        assertEquals(40403, refusal(() -> java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> r.subjects().latestWithMetadata(orders, Map.of("major", "3"), false, null))));
+        assertEquals(40401, refusal(() -> java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> r.subjects().latestWithMetadata(Subject.of("nobody"), Map.of(), false, null))));
+    }
+
+    @Test
+    void aBrokenRuleSetIs42210AndReachesNothing() {
+        int before = h.journal.size();
+        RuleSet duplicate = new RuleSet(null, List.of(positiveIds().domainRules().get(0),
+                positiveIds().domainRules().get(0)), null);
+        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, duplicate), false, "t")));
+        RuleSet migrationAsDomain = new RuleSet(List.of(new Rule("up", null, null, RuleMode.WRITE, "JSONATA", null,
+                null, "$", null, null, false)), null, null);
+        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, migrationAsDomain), false,
+                "t")));
+        RuleSet badName = new RuleSet(null, List.of(new Rule("9lives", null, null, null, "CEL", null, null, "true",
+                null, null, false)), null);
+        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, badName), false, "t")));
+        assertEquals(before, h.journal.size(), "refused at the edge");
+    }
+}
