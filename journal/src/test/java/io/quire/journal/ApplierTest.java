@@ -8,6 +8,7 @@ import static io.quire.journal.Values.vs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.apply.ApplyResult;
@@ -28,6 +29,7 @@ import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
 import io.quire.journal.model.RuleMode;
 import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.outcome.BlockGranted;
@@ -311,6 +313,10 @@ class ApplierTest {
         assertEquals(new SchemaRegistered(id(4), v(1), true), journal.append(withContract));
         assertEquals(m, journal.view().schema(id(4)).orElseThrow().metadata());
         assertEquals(rules, journal.view().schema(id(4)).orElseThrow().ruleSet());
+        SchemaGuid guid = journal.view().schema(id(4)).orElseThrow().guid();
+        assertEquals(id(4), journal.view().idForGuid(guid).orElseThrow(), "found by its GUID");
+        assertEquals(SchemaGuid.of("\"int\"", List.of(), m, rules), guid, "a pure function of the content");
+        assertNotEquals(SchemaGuid.of("\"int\"", List.of(), null, null), guid, "the contract is part of it");
         RuleSet twice = new RuleSet(null, List.of(rules.domainRules().get(0), rules.domainRules().get(0)), null);
         RegisterSchema broken = new RegisterSchema(s("d"), SchemaType.AVRO, "\"long\"", List.of(), "fp-d", id(5),
                 CompatibilityLevel.BACKWARD, at(-1), null, twice);

@@ -25,6 +25,7 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
@@ -99,7 +100,9 @@ class JournalCodecGoldenTest {
                     "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9", id(70001), v(5),
                     Metadata.of(null, Map.of("major", "2"), null),
                     new RuleSet(List.of(new Rule("up", "v1 to v2", RuleKind.TRANSFORM, RuleMode.UPGRADE, "JSONATA",
-                            null, Map.of("k", "v"), "$merge([$, {'note': ''}])", null, null, false)), null, null)));
+                            null, Map.of("k", "v"), "$merge([$, {'note': ''}])", null, null, false)), null, null)),
+            new SetConfig(s("orders-value"), null, null, new ConfigFields(null, null, null, "major",
+                    Metadata.of(null, Map.of("owner", "team-a"), null), null, null, null), List.of("alias")));
 
     @Test
     void recordsWithADataContractHaveGoldenRecordsAndOlderOnesDecodeWithout() throws IOException {

@@ -25,18 +25,29 @@ final class SettingsRules {
     }
 
     static Outcome setConfig(RegistryView view, ViewWriter out, SetConfig c) {
-        if (c.level() == null && c.normalize() == null) {
+        if (c.isEmpty()) {
             return Rejected.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL);
         }
         if (c.subject() != null && !Subject.isValid(c.subject())) {
             return Rules.invalidSubject(c.subject());
         }
+        if (c.fields() != null) {
+            Rejected bad = SchemaRules.invalidRules(c.fields().defaultRuleSet());
+            bad = bad != null ? bad : SchemaRules.invalidRules(c.fields().overrideRuleSet());
+            if (bad != null) {
+                return bad;
+            }
+        }
+        boolean changesFields = c.fields() != null || !c.cleared().isEmpty();
         if (c.subject() == null) {
             if (c.level() != null) {
                 out.globalConfig(c.level().name());
             }
             if (c.normalize() != null) {
                 out.globalNormalize(c.normalize());
+            }
+            if (changesFields) {
+                out.globalFields(view.globalFields().update(c.fields(), c.cleared()));
             }
             return new ConfigSet(c.level() != null ? c.level() : view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
         }
@@ -46,6 +57,9 @@ final class SettingsRules {
         if (c.normalize() != null) {
             out.subjectNormalize(c.subject(), c.normalize());
         }
+        if (changesFields) {
+            out.subjectFields(c.subject(), view.subjectFields(c.subject()).update(c.fields(), c.cleared()));
+        }
         return new ConfigSet(c.level() != null ? c.level() : view.effectiveLevel(c.subject()));
     }
 
@@ -54,14 +68,16 @@ final class SettingsRules {
             CompatibilityLevel previous = view.globalLevel().orElse(CompatibilityLevel.DEFAULT);
             out.globalConfig(null);
             out.globalNormalize(null);
+            out.globalFields(null);
             return new ConfigDeleted(previous);
         }
         Optional<CompatibilityLevel> own = view.subjectLevel(c.subject());
-        if (own.isEmpty() && view.subjectNormalize(c.subject()).isEmpty()) {
+        if (own.isEmpty() && view.subjectNormalize(c.subject()).isEmpty() && view.subjectFields(c.subject()).isNone()) {
             return Rejected.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, c.subject());
         }
         out.subjectConfig(c.subject(), null);
         out.subjectNormalize(c.subject(), null);
+        out.subjectFields(c.subject(), null);
         return new ConfigDeleted(own.orElse(view.globalLevel().orElse(CompatibilityLevel.DEFAULT)));
     }
 

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  */
 public final class CachedPrefixesKv implements KvReader {
 
-    /** The prefixes of the settings: G (global entries), C, D and N (subject level, mode, normalize). */
-    public static final byte[] SETTINGS = {'G', 'C', 'D', 'N'};
+    /** The prefixes of the settings: G (global entries), C, D, N and X (subject level, mode, normalize, other fields). */
+    public static final byte[] SETTINGS = {'G', 'C', 'D', 'N', 'X'};
 
     private final KvReader inner;
     private final boolean[] cached = new boolean[256];

@@ -1,6 +1,7 @@
 package io.quire.journal.view;
 
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
@@ -17,10 +18,12 @@ import java.nio.charset.StandardCharsets;
  * G pos | G next | G config | G mode    position, id watermark, global level and mode
  * I id                                  prepared body of GET /schemas/ids/{id}
  * F fingerprint                         id of that content
+ * U guid                                id of the content with that GUID
  * S subject                             subject record
  * V subject 0 version                   version record
  * R id subject 0 version                which subject versions use an id
  * C subject | D subject | N subject     subject level, mode and normalize flag
+ * X subject | G fields                  the other config fields (JSON) of a subject, of the registry
  * O offset                              outcome of the command at that offset
  * A offset                              audit entry of the command at that offset
  * B subject 0 version id                schema id whose references name that subject version
@@ -33,6 +36,7 @@ public final class Keys {
     public static final byte[] GLOBAL_CONFIG = ascii("Gconfig");
     public static final byte[] GLOBAL_MODE = ascii("Gmode");
     public static final byte[] GLOBAL_NORMALIZE = ascii("Gnormalize");
+    public static final byte[] GLOBAL_FIELDS = ascii("Gfields");
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
 
@@ -45,6 +49,11 @@ public final class Keys {
 
     public static byte[] fingerprint(String hex) {
         return concat(new byte[] {'F'}, ascii(hex));
+    }
+
+    public static byte[] guid(SchemaGuid guid) {
+        return ByteBuffer.allocate(17).put((byte) 'U').putLong(guid.value().getMostSignificantBits())
+                .putLong(guid.value().getLeastSignificantBits()).array();
     }
 
     public static byte[] subject(Subject subject) {
@@ -109,6 +118,10 @@ public final class Keys {
 
     public static byte[] subjectNormalize(Subject subject) {
         return concat(new byte[] {'N'}, utf8(subject.name()));
+    }
+
+    public static byte[] subjectFields(Subject subject) {
+        return concat(new byte[] {'X'}, utf8(subject.name()));
     }
 
     public static byte[] subjectMode(Subject subject) {

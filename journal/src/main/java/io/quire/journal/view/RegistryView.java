@@ -1,10 +1,14 @@
 package io.quire.journal.view;
 
 import io.quire.ids.BlockGrants;
+import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.codec.Json;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
@@ -68,6 +72,32 @@ public final class RegistryView {
     /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
     public boolean effectiveNormalize(Subject subject) {
         return subjectNormalize(subject).or(this::globalNormalize).orElse(false);
+    }
+
+    /** The registry's other config fields (none set: {@link ConfigFields#NONE}). */
+    public ConfigFields globalFields() {
+        return fields(kv.get(Keys.GLOBAL_FIELDS));
+    }
+
+    /** A subject's own other config fields (none set: {@link ConfigFields#NONE}). */
+    public ConfigFields subjectFields(Subject subject) {
+        return fields(kv.get(Keys.subjectFields(subject)));
+    }
+
+    /** The fields in force for a subject: each its own, else the registry's. */
+    public ConfigFields effectiveFields(Subject subject) {
+        return subjectFields(subject).orElse(globalFields());
+    }
+
+    private static ConfigFields fields(byte[] b) {
+        if (b == null) {
+            return ConfigFields.NONE;
+        }
+        try {
+            return Json.MAPPER.readValue(b, ConfigFields.class);
+        } catch (java.io.IOException e) {
+            throw new CorruptRecordException("cannot decode config fields", e);
+        }
     }
 
     public Optional<Mode> globalMode() {
@@ -150,6 +180,11 @@ public final class RegistryView {
 
     public Optional<SchemaId> idForFingerprint(String fingerprint) {
         return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    }
+
+    /** The id of the content with this GUID, if a schema stored since GUIDs exist has it. */
+    public Optional<SchemaId> idForGuid(SchemaGuid guid) {
+        return Optional.ofNullable(kv.get(Keys.guid(guid))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }
 
     /** Which subject versions use an id, ascending by subject then version, soft-deleted ones included. */

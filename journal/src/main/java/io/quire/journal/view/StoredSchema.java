@@ -8,6 +8,7 @@ import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -20,7 +21,8 @@ import java.util.List;
  * A schema as the view stores it. Its stored bytes are exactly the body of
  * {@code GET /schemas/ids/{id}}, prepared once when the command is applied, so the hottest read
  * is a point lookup and a write of those bytes. AVRO omits {@code schemaType}, as Confluent does;
- * a schema without a data contract has no {@code metadata} or {@code ruleSet}.
+ * a schema without a data contract has no {@code metadata} or {@code ruleSet}. The {@code guid}
+ * is in the body of schemas stored since GUIDs exist (a view built before needs a rebuild to have it).
  */
 public record StoredSchema(String schema, SchemaType schemaType, List<SchemaReference> references, Metadata metadata,
                            RuleSet ruleSet) {
@@ -37,6 +39,11 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
     /** The same schema under another text (another format of it), its contract kept. */
     public StoredSchema withText(String text) {
         return new StoredSchema(text, schemaType, references, metadata, ruleSet);
+    }
+
+    /** The GUID of this content (a pure function of it: every node computes the same). */
+    public SchemaGuid guid() {
+        return SchemaGuid.of(schema, references, metadata, ruleSet);
     }
 
     public byte[] encode() {
@@ -57,6 +64,7 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
         if (ruleSet != null) {
             root.set("ruleSet", Json.MAPPER.valueToTree(ruleSet));
         }
+        root.put("guid", guid().toString());
         try {
             return Json.MAPPER.writeValueAsBytes(root);
         } catch (JsonProcessingException e) {

@@ -1,5 +1,8 @@
 package io.quire.journal.view;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.quire.journal.codec.Json;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
@@ -36,6 +39,7 @@ public final class ViewWriter {
     public void schema(SchemaId id, StoredSchema schema, String fingerprint) {
         changes.put(Keys.schema(id), schema.encode());
         changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id.value()).array());
+        changes.put(Keys.guid(schema.guid()), ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
     /** Schema {@code id} names {@code subject} version {@code version} among its references. */
@@ -75,6 +79,26 @@ public final class ViewWriter {
 
     public void subjectNormalize(Subject subject, Boolean normalize) {
         putOrDelete(Keys.subjectNormalize(subject), normalize == null ? null : normalize.toString());
+    }
+
+    /** The registry's other config fields; none at all removes the entry. */
+    public void globalFields(ConfigFields fields) {
+        putOrDelete(Keys.GLOBAL_FIELDS, encode(fields));
+    }
+
+    public void subjectFields(Subject subject, ConfigFields fields) {
+        putOrDelete(Keys.subjectFields(subject), encode(fields));
+    }
+
+    private static String encode(ConfigFields fields) {
+        if (fields == null || fields.isNone()) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public void globalMode(String mode) {

@@ -1,5 +1,6 @@
 package io.quire.node.api;
 
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 
 /**
@@ -7,10 +8,10 @@ import io.quire.journal.model.SchemaId;
  * data contract (Confluent then answers with the schema as stored, metadata and rules included,
  * so that the client learns what was merged in); {@code stored} is null otherwise.
  */
-public record Registered(SchemaId id, SchemaVersion stored) {
+public record Registered(SchemaId id, SchemaGuid guid, SchemaVersion stored) {
 
-    /** The response body: {@code {"id": …}}, or the stored version. */
+    /** The response body: {@code {"id": …, "guid": …}}, or the stored version. */
     public Object body() {
-        return stored != null ? stored : new Responses.Id(id);
+        return stored != null ? stored : new Responses.Id(id, guid);
     }
 }

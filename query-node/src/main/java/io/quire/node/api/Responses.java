@@ -2,7 +2,10 @@ package io.quire.node.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import java.util.List;
 
@@ -15,18 +18,29 @@ public final class Responses {
     private Responses() {
     }
 
-    /** {@code POST /subjects/{s}/versions}. */
-    public record Id(SchemaId id) {
+    /** {@code POST /subjects/{s}/versions}: the id and, as Confluent 8 answers, the GUID. */
+    public record Id(SchemaId id, SchemaGuid guid) {
+    }
+
+    /** One entry of {@code GET /schemas/guids/{guid}/ids}: an id of that content in a context. */
+    public record ContextId(String context, SchemaId id) {
     }
 
     /** {@code GET /config[/{s}]}, {@code DELETE /config[/{s}]}: fields that are not set are left out. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Config(String compatibilityLevel, Boolean normalize) {
+    public record Config(String compatibilityLevel, Boolean normalize, @JsonUnwrapped ConfigFields fields) {
+
+        public Config(String compatibilityLevel, Boolean normalize) {
+            this(compatibilityLevel, normalize, null);
+        }
     }
 
-    /** {@code PUT /config[/{s}]}: Confluent answers with the field name it was given, {@code compatibility}. */
+    /**
+     * {@code PUT /config[/{s}]}: Confluent answers with the field name it was given, {@code
+     * compatibility}, and echoes the other fields the request set.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record ConfigUpdate(String compatibility, Boolean normalize) {
+    public record ConfigUpdate(String compatibility, Boolean normalize, @JsonUnwrapped ConfigFields fields) {
     }
 
     /** {@code /mode[/{s}]}. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.Subject;
@@ -15,7 +16,7 @@ import java.util.List;
  * {@code metadata} and {@code ruleSet} are left out when the schema has no data contract.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"subject", "version", "id", "schemaType", "references", "metadata", "ruleSet", "schema"})
-public record SchemaVersion(Subject subject, Version version, SchemaId id, String schemaType,
+@JsonPropertyOrder({"subject", "version", "id", "guid", "schemaType", "references", "metadata", "ruleSet", "schema"})
+public record SchemaVersion(Subject subject, Version version, SchemaId id, SchemaGuid guid, String schemaType,
                             List<SchemaReference> references, Metadata metadata, RuleSet ruleSet, String schema) {
 }

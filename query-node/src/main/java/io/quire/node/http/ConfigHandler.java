@@ -1,22 +1,36 @@
 package io.quire.node.http;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Metadata;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
 import io.quire.node.api.Responses;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.SettingsReads;
 import io.quire.node.service.SettingsWrites;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 
 /** {@code /config} and {@code /mode}, global and per subject. */
 final class ConfigHandler {
 
+    /** A PUT body: any subset of the config, with the level under either of Confluent's two names. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record ConfigBody(String compatibility, String compatibilityLevel, Boolean normalize) {
+    record ConfigBody(String compatibility, String compatibilityLevel, Boolean normalize, String alias,
+                      Boolean validateFields, Boolean validateRules, String compatibilityGroup,
+                      Metadata defaultMetadata, Metadata overrideMetadata, RuleSet defaultRuleSet,
+                      RuleSet overrideRuleSet) {
         String level() {
             return compatibility != null ? compatibility : compatibilityLevel;
+        }
+
+        ConfigFields fields() {
+            return new ConfigFields(alias, validateFields, validateRules, compatibilityGroup, defaultMetadata,
+                    overrideMetadata, defaultRuleSet, overrideRuleSet);
         }
     }
 
@@ -33,7 +47,12 @@ final class ConfigHandler {
     }
 
     void getGlobal(RoutingContext ctx) {
-        ApiJson.ok(ctx, config(reads.globalLevel().name(), reads.globalNormalize()));
+        ApiJson.ok(ctx, new Responses.Config(reads.globalLevel().name(), reads.globalNormalize().orElse(null),
+                shown(reads.globalFields())));
+    }
+
+    private static ConfigFields shown(ConfigFields fields) {
+        return fields.isNone() ? null : fields;
     }
 
     void getSubject(RoutingContext ctx) {
@@ -41,21 +60,25 @@ final class ConfigHandler {
         Subject subject = Params.subject(ctx);
         java.util.Optional<CompatibilityLevel> level = reads.subjectLevel(subject, toGlobal);
         java.util.Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
-        if (level.isEmpty() && normalize.isEmpty()) {
+        ConfigFields fields = reads.subjectFields(subject, toGlobal);
+        if (level.isEmpty() && normalize.isEmpty() && fields.isNone()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
         }
-        ApiJson.ok(ctx, config(level.map(Enum::name).orElse(null), normalize));
+        ApiJson.ok(ctx, new Responses.Config(level.map(Enum::name).orElse(null), normalize.orElse(null), shown(fields)));
     }
 
-    private static Responses.Config config(String level, java.util.Optional<Boolean> normalize) {
-        return new Responses.Config(level, normalize.orElse(null));
-    }
-
+    /**
+     * Any subset of the config: a field absent from the body is left as it is, a field given as
+     * {@code null} is cleared.
+     */
     void put(RoutingContext ctx) {
         ConfigBody body = ApiJson.body(ctx, ConfigBody.class);
-        Async.reply(ctx, writes.setConfig(Params.subjectOrGlobal(ctx), body.level(), body.normalize(),
+        JsonNode raw = ApiJson.body(ctx, JsonNode.class);
+        List<String> cleared = ConfigFields.NAMES.stream().filter(n -> raw.has(n) && raw.get(n).isNull()).toList();
+        ConfigFields fields = body.fields();
+        Async.reply(ctx, writes.setConfig(Params.subjectOrGlobal(ctx), body.level(), body.normalize(), fields, cleared,
                 Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(),
-                        new Responses.ConfigUpdate(w.value().name(), body.normalize())));
+                        new Responses.ConfigUpdate(w.value().name(), body.normalize(), shown(fields))));
     }
 
     void delete(RoutingContext ctx) {

@@ -54,6 +54,8 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
         route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
+        route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
+        route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
         route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
         route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
         route(r, HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);

@@ -36,6 +36,15 @@ final class SchemasHandler {
         ApiJson.okBytes(ctx, reads.inFormat(reads.schema(Params.id(ctx)), format).encode());
     }
 
+    void byGuid(RoutingContext ctx) {
+        ApiJson.okBytes(ctx, reads.inFormat(reads.schemaByGuid(ctx.pathParam("guid")), ctx.queryParams().get("format"))
+                .encode());
+    }
+
+    void idsOfGuid(RoutingContext ctx) {
+        ApiJson.ok(ctx, reads.idsOfGuid(ctx.pathParam("guid")));
+    }
+
     void rawById(RoutingContext ctx) {
         ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(reads.schema(Params.id(ctx)).schema());
     }

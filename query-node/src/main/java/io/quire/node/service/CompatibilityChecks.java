@@ -1,9 +1,11 @@
 package io.quire.node.service;
 
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.api.RegisterRequest;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
@@ -11,6 +13,7 @@ import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.ParsedSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -47,27 +50,42 @@ public final class CompatibilityChecks {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
                 against = List.of(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
             } else {
-                against = earlier(parsing, view, subject, level);
+                against = earlier(parsing, view, subject, level, DataContract.forRegistration(view, subject, req));
             }
             return CompatibilityChecker.check(parsing.support(type), level, parsed, against);
         });
     }
 
-    /** The live versions a check at this level compares with, oldest first. */
-    static List<Earlier> earlier(SchemaParsing parsing, RegistryView view, Subject subject, CompatibilityLevel level) {
+    /**
+     * The live versions a check at this level compares a new schema with, oldest first. With a
+     * compatibility group configured, only the versions whose metadata has the same value for the
+     * group's property as the new schema's contract (both absent counts as the same), as Confluent
+     * checks major versions apart.
+     */
+    static List<Earlier> earlier(SchemaParsing parsing, RegistryView view, Subject subject, CompatibilityLevel level,
+                                 DataContract contract) {
         List<Earlier> out = new ArrayList<>();
         if (level == CompatibilityLevel.NONE) {
             return out;
         }
-        if (!level.transitive) {
-            view.latestLive(subject).ifPresent(v -> out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId()))));
-            return out;
-        }
+        String group = view.effectiveFields(subject).compatibilityGroup();
+        List<VersionRecord> candidates = new ArrayList<>();
         for (VersionRecord v : view.versions(subject)) {
-            if (!v.deleted()) {
-                out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+            if (!v.deleted() && (group == null || Objects.equals(contract.groupValue(group), groupValue(view, v, group)))) {
+                candidates.add(v);
             }
         }
+        if (!level.transitive && candidates.size() > 1) {
+            candidates = candidates.subList(candidates.size() - 1, candidates.size());
+        }
+        for (VersionRecord v : candidates) {
+            out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+        }
         return out;
+    }
+
+    private static String groupValue(RegistryView view, VersionRecord v, String group) {
+        Metadata m = view.schema(v.schemaId()).map(StoredSchema::metadata).orElse(null);
+        return m == null ? null : m.properties().get(group);
     }
 }

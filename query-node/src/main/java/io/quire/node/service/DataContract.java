@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
@@ -20,14 +21,24 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
     static final DataContract NONE = new DataContract(null, null);
 
     /**
-     * What a registration stores, as Confluent decides it: the request's own metadata and rule set,
-     * each inherited from the subject's latest live version when the request leaves it out.
+     * What a registration stores, merged in Confluent's order: the config's default, then the
+     * request's own metadata and rule set (each inherited from the subject's latest live version
+     * when the request leaves it out), then the config's override; each layer wins over the one
+     * before, property by property and rule by rule name.
      */
     static DataContract forRegistration(RegistryView view, Subject subject, RegisterRequest req) {
         StoredSchema previous = view.latestLive(subject).flatMap(v -> view.schema(v.schemaId())).orElse(null);
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
-        return new DataContract(metadata, ruleSet).valid();
+        ConfigFields config = view.effectiveFields(subject);
+        return new DataContract(
+                Metadata.merge(Metadata.merge(config.defaultMetadata(), metadata), config.overrideMetadata()),
+                RuleSet.merge(RuleSet.merge(config.defaultRuleSet(), ruleSet), config.overrideRuleSet())).valid();
+    }
+
+    /** The value of the compatibility group's property in this contract's metadata (null: none). */
+    String groupValue(String group) {
+        return metadata == null ? null : metadata.properties().get(group);
     }
 
     /** What an import stores: the contract as the other registry had it, never inherited. */
@@ -46,10 +57,15 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
 
     /** This contract, or 42210 with Confluent's words when its rule set breaks the rules for rule sets. */
     private DataContract valid() {
+        validRules(ruleSet);
+        return this;
+    }
+
+    /** 42210 with Confluent's words when a rule set breaks the rules for rule sets; nothing when it is valid or absent. */
+    static void validRules(RuleSet ruleSet) {
         String problem = ruleSet == null ? null : ruleSet.problem();
         if (problem != null) {
             throw RegistryException.of(ErrorCode.INVALID_RULESET, problem);
         }
-        return this;
     }
 }

@@ -8,6 +8,7 @@ import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -134,10 +135,11 @@ public final class Registrations {
     /** What the client is told: the id, and the stored version when there is a data contract (as Confluent). */
     private static Registered answer(Subject subject, SchemaId id, Version version, ParsedSchema<?> parsed,
                                      DataContract contract) {
+        SchemaGuid guid = SchemaGuid.of(parsed.canonical(), parsed.references(), contract.metadata(), contract.ruleSet());
         if (contract.isNone()) {
-            return new Registered(id, null);
+            return new Registered(id, guid, null);
         }
-        return new Registered(id, new SchemaVersion(subject, version, id,
+        return new Registered(id, guid, new SchemaVersion(subject, version, id, guid,
                 parsed.type() == SchemaType.AVRO ? null : parsed.type().name(), parsed.references(),
                 contract.metadata(), contract.ruleSet(), parsed.canonical()));
     }
@@ -167,7 +169,7 @@ public final class Registrations {
             CompatibilityLevel level = view.effectiveLevel(subject);
             Offset revision = view.revision(subject);
             List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
-                    CompatibilityChecks.earlier(parsing, view, subject, level));
+                    CompatibilityChecks.earlier(parsing, view, subject, level, contract));
             if (!problems.isEmpty()) {
                 throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
             }

@@ -1,6 +1,7 @@
 package io.quire.node.service;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -8,6 +9,7 @@ import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
+import io.quire.node.api.Responses;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.SubjectVersion;
 import io.quire.node.error.RegistryException;
@@ -30,6 +32,26 @@ public final class SchemaReads {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
         }
         return body;
+    }
+
+    /** {@code GET /schemas/guids/{guid}}: the schema with that GUID (40403 when none, or not a GUID). */
+    public StoredSchema schemaByGuid(String guid) {
+        return schema(idOfGuid(guid).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, guid)));
+    }
+
+    /** {@code GET /schemas/guids/{guid}/ids}: the ids with that GUID, one per context (empty when none). */
+    public List<Responses.ContextId> idsOfGuid(String guid) {
+        return idOfGuid(guid).map(id -> List.of(new Responses.ContextId(".", id))).orElse(List.of());
+    }
+
+    private java.util.Optional<SchemaId> idOfGuid(String text) {
+        SchemaGuid guid;
+        try {
+            guid = SchemaGuid.parse(text);
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+        return access.view().idForGuid(guid);
     }
 
     public StoredSchema schema(SchemaId id) {

@@ -1,6 +1,7 @@
 package io.quire.node.service;
 
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Subject;
@@ -38,6 +39,16 @@ public final class SettingsReads {
         RegistryView view = access.view();
         Optional<Boolean> own = view.subjectNormalize(subject);
         return own.isPresent() || !defaultToGlobal ? own : view.globalNormalize();
+    }
+
+    public ConfigFields globalFields() {
+        return access.view().globalFields();
+    }
+
+    /** The subject's own other config fields; with {@code defaultToGlobal}, each falls back to the global one. */
+    public ConfigFields subjectFields(Subject subject, boolean defaultToGlobal) {
+        RegistryView view = access.view();
+        return defaultToGlobal ? view.effectiveFields(subject) : view.subjectFields(subject);
     }
 
     public Mode globalMode() {

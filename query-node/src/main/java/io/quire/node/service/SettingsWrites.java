@@ -5,6 +5,7 @@ import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Subject;
@@ -15,6 +16,7 @@ import io.quire.journal.outcome.ModeSet;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /** {@code PUT|DELETE /config[/{s}]} and {@code PUT|DELETE /mode[/{s}]}. */
@@ -30,20 +32,40 @@ public final class SettingsWrites {
 
     public CompletableFuture<Written<CompatibilityLevel>> setConfig(Subject subject, String level, Boolean normalize,
                                                                     String principal) {
+        return setConfig(subject, level, normalize, null, List.of(), principal);
+    }
+
+    /**
+     * Sets any subset of the config: the level (Confluent's names, any case), the normalize flag,
+     * the other fields ({@code fields}, null ones untouched) and clears the {@code cleared} ones.
+     * Nothing at all is 42203, as Confluent answers; a default or override rule set that breaks the
+     * rules for rule sets is 42210.
+     */
+    public CompletableFuture<Written<CompatibilityLevel>> setConfig(Subject subject, String level, Boolean normalize,
+                                                                    ConfigFields fields, List<String> cleared,
+                                                                    String principal) {
         if (subject != null) {
             WritePath.validSubject(subject);
         }
-        CompatibilityLevel parsed = level == null && normalize != null ? null : CompatibilityLevel.parse(level)
+        boolean others = normalize != null || (fields != null && !fields.isNone()) || !cleared.isEmpty();
+        CompatibilityLevel parsed = level == null && others ? null : CompatibilityLevel.parse(level)
                 .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
-        return path.submit(new SetConfig(subject, parsed, normalize), principal, ConfigSet.class, ConfigSet::level);
+        if (fields != null) {
+            DataContract.validRules(fields.defaultRuleSet());
+            DataContract.validRules(fields.overrideRuleSet());
+        }
+        return path.submit(new SetConfig(subject, parsed, normalize, fields == null || fields.isNone() ? null : fields,
+                cleared), principal, ConfigSet.class, ConfigSet::level);
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, String principal) {
         RegistryView view = access.view();
-        if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()) {
+        if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()
+                && view.subjectFields(subject).isNone()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
         }
-        if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()) {
+        if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()
+                && view.globalFields().isNone()) {
             // Already the default: nothing to change, nothing to journal.
             return CompletableFuture.completedFuture(new Written<>(CompatibilityLevel.DEFAULT, view.position().offset()));
         }

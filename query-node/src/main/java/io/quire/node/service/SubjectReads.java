@@ -120,7 +120,7 @@ public final class SubjectReads {
     }
 
     static SchemaVersion toApi(Subject subject, VersionRecord v, StoredSchema s) {
-        return new SchemaVersion(subject, v.version(), v.schemaId(),
+        return new SchemaVersion(subject, v.version(), v.schemaId(), s.guid(),
                 s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.metadata(),
                 s.ruleSet(), s.schema());
     }

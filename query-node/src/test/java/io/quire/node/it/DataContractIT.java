@@ -100,4 +100,52 @@ class DataContractIT {
         assertEquals("Migration rules can only be UPGRADE, DOWNGRADE, UPDOWN", r.json().get("message").asText());
         assertEquals(before, a.get("/admin/position").json().get("offset").asLong());
     }
+
+    @Test
+    void theConfigTakesAnySubsetOfItsFieldsAndNullClearsOne() {
+        Http.Response group = a.put("/config/grouped-value", "{\"compatibilityGroup\":\"major\"}");
+        assertEquals(200, group.status(), group.body());
+        assertEquals("major", group.json().get("compatibilityGroup").asText());
+        Http.Response defaults = b.put("/config/grouped-value", "{\"defaultMetadata\":{\"properties\":{\"owner\":\"team-a\"}},"
+                + "\"overrideRuleSet\":" + RULES + "}");
+        assertEquals(200, defaults.status(), defaults.body());
+        JsonNode config = a.get("/config/grouped-value", "X-Quire-Min-Offset", Long.toString(defaults.offset())).json();
+        assertEquals("major", config.get("compatibilityGroup").asText(), "an update keeps what it does not name");
+        assertEquals("team-a", config.at("/defaultMetadata/properties/owner").asText());
+        assertEquals("checkId", config.at("/overrideRuleSet/domainRules/0/name").asText());
+        assertFalse(config.has("compatibilityLevel"), "the subject has no level of its own");
+
+        Http.Response registered = a.post("/subjects/grouped-value/versions", body(ORDER, ""));
+        assertEquals("team-a", registered.json().at("/metadata/properties/owner").asText(), "the default applies");
+        assertEquals("checkId", registered.json().at("/ruleSet/domainRules/0/name").asText(), "the override applies");
+
+        Http.Response cleared = a.put("/config/grouped-value", "{\"compatibilityGroup\":null}");
+        assertEquals(200, cleared.status(), cleared.body());
+        JsonNode after = b.get("/config/grouped-value", "X-Quire-Min-Offset", Long.toString(cleared.offset())).json();
+        assertFalse(after.has("compatibilityGroup"), after.toString());
+        assertEquals("team-a", after.at("/defaultMetadata/properties/owner").asText());
+        assertEquals(42203, a.put("/config/grouped-value", "{}").json().get("error_code").asInt());
+    }
+
+    @Test
+    void everySchemaHasAGuidTheSameOnEveryNodeAndIsFoundByIt() {
+        Http.Response registered = a.post("/subjects/guid-value/versions", body(ORDER, ""));
+        assertEquals(200, registered.status(), registered.body());
+        String guid = registered.json().get("guid").asText();
+        long id = registered.json().get("id").asLong();
+        String offset = Long.toString(registered.offset());
+        JsonNode byGuid = b.get("/schemas/guids/" + guid, "X-Quire-Min-Offset", offset).json();
+        assertEquals(ORDER, byGuid.get("schema").asText());
+        assertEquals(guid, byGuid.get("guid").asText());
+        assertEquals("[{\"context\":\".\",\"id\":" + id + "}]", b.get("/schemas/guids/" + guid + "/ids").body());
+        assertEquals(guid, b.get("/schemas/ids/" + id).json().get("guid").asText(), "the same GUID on the other node");
+        assertEquals(guid, b.get("/subjects/guid-value/versions/1").json().get("guid").asText());
+        assertEquals(guid, b.post("/subjects/guid-value", body(ORDER, "")).json().get("guid").asText());
+        Http.Response withContract = a.post("/subjects/guid-contract-value/versions",
+                body(ORDER, ",\"metadata\":" + METADATA));
+        assertNotEquals(guid, withContract.json().get("guid").asText(), "the contract is part of the content");
+        assertEquals(40403, b.get("/schemas/guids/00000000-0000-0000-0000-000000000000").errorCode());
+        assertEquals(40403, b.get("/schemas/guids/not-a-guid").errorCode());
+        assertEquals("[]", b.get("/schemas/guids/not-a-guid/ids").body());
+    }
 }

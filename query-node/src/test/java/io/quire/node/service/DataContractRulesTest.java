@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
@@ -125,5 +127,58 @@ class DataContractRulesTest {
                 null, null, false)), null);
         assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, badName), false, "t")));
         assertEquals(before, h.journal.size(), "refused at the edge");
+    }
+
+    @Test
+    void configDefaultsAndOverridesAreMergedInConfluentsOrder() {
+        ConfigFields config = new ConfigFields(null, null, null, null,
+                Metadata.of(null, Map.of("owner", "default", "tier", "gold"), null),
+                Metadata.of(null, Map.of("owner", "platform"), null),
+                new RuleSet(null, List.of(rule("fromDefault", "true")), null),
+                new RuleSet(null, List.of(rule("checkId", "message.id > 100")), null));
+        get(() -> r.settings().setConfig(orders, null, null, config, List.of(), "t"));
+        register(avro(V1, Metadata.of(null, Map.of("owner", "team-a", "major", "1"), null), positiveIds()));
+        SchemaVersion v1 = version(1);
+        assertEquals(Map.of("owner", "platform", "tier", "gold", "major", "1"), v1.metadata().properties(),
+                "default, then the request, then the override");
+        assertEquals(List.of("fromDefault", "checkId"), v1.ruleSet().domainRules().stream().map(Rule::name).toList());
+        assertEquals("message.id > 100", v1.ruleSet().domainRules().get(1).expr(), "the override's rule of that name wins");
+    }
+
+    @Test
+    void aCompatibilityGroupChecksOnlyVersionsOfTheSameGroup() {
+        get(() -> r.settings().setConfig(orders, "BACKWARD", null,
+                new ConfigFields(null, null, null, "major", null, null, null, null), List.of(), "t"));
+        register(avro(V1, Metadata.of(null, Map.of("major", "1"), null), null));
+        String incompatible = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
+        assertEquals(409, refusal(() -> r.registrations().register(orders, avro(incompatible, null, null), false, "t")),
+                "inherits major=1, so it is checked against version 1");
+        Registered major2 = register(avro(incompatible, Metadata.of(null, Map.of("major", "2"), null), null));
+        assertEquals(Version.of(2), major2.stored().version(), "a new major version starts a new group");
+    }
+
+    @Test
+    void aPartialConfigUpdateChangesOnlyWhatItNamesAndNullClears() {
+        get(() -> r.settings().setConfig(orders, "FULL", null, null, List.of(), "t"));
+        get(() -> r.settings().setConfig(orders, null, null,
+                new ConfigFields("orders-alias", true, null, "major", null, null, null, null), List.of(), "t"));
+        assertEquals(CompatibilityLevel.FULL, r.settingsReads().subjectLevel(orders, false).orElseThrow(),
+                "the level is kept");
+        assertEquals("major", r.settingsReads().subjectFields(orders, false).compatibilityGroup());
+        get(() -> r.settings().setConfig(orders, null, null, null, List.of("compatibilityGroup"), "t"));
+        ConfigFields now = r.settingsReads().subjectFields(orders, false);
+        assertNull(now.compatibilityGroup());
+        assertEquals("orders-alias", now.alias());
+        assertEquals(42203, refusal(() -> r.settings().setConfig(orders, null, null, null, List.of(), "t")),
+                "an update of nothing");
+        assertEquals(42210, refusal(() -> r.settings().setConfig(orders, null, null, new ConfigFields(null, null,
+                null, null, null, null, new RuleSet(null, List.of(rule("x", "a"), rule("x", "b")), null), null),
+                List.of(), "t")));
+        get(() -> r.settings().deleteConfig(orders, "t"));
+        assertEquals(ConfigFields.NONE, r.settingsReads().subjectFields(orders, false), "delete removes every field");
+    }
+
+    static Rule rule(String name, String expr) {
+        return new Rule(name, null, RuleKind.CONDITION, RuleMode.WRITE, "CEL", null, null, expr, null, null, false);
     }
 }
