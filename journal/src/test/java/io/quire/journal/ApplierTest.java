@@ -71,6 +71,11 @@ class ApplierTest {
     void registeringNewContentTakesTheProposedIdAndVersionOne() {
         Outcome o = journal.append(register("orders", "\"string\"", 7, -1));
         assertEquals(new SchemaRegistered(id(7), v(1), true), o);
+        assertEquals(journal.records().get(1).timestamp(),
+                journal.view().version(s("orders"), v(1)).orElseThrow().registeredAt(), "the record's time");
+        assertEquals(id(7), journal.view().maxSchemaId().orElseThrow());
+        journal.append(register("orders2", "\"long\"", 3, -1));
+        assertEquals(id(7), journal.view().maxSchemaId().orElseThrow(), "the highest, not the latest");
         assertEquals("\"string\"", journal.view().schema(id(7)).orElseThrow().schema());
         assertEquals(1, journal.view().subject(s("orders")).orElseThrow().liveVersions());
     }

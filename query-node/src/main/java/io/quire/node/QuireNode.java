@@ -3,6 +3,7 @@ package io.quire.node;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.JournalContract;
 import io.quire.node.config.QuireConfig;
+import io.quire.node.exec.BoundedPool;
 import io.quire.node.http.HttpApi;
 import io.quire.node.http.HttpVerticle;
 import io.quire.node.http.NodeStatus;
@@ -14,7 +15,6 @@ import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.write.CommandSubmitter;
-import io.quire.node.exec.BoundedPool;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -113,7 +113,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 config.writeTimeoutMs()), access,
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
                 config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), hashing),
-                config.security().authMetrics());
+                config.security().authMetrics(), config.incompatibleErrorCode());
         listen(deps);
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
                 config.host(), httpPort.get(), config.security().authEnabled() ? "on" : "off");

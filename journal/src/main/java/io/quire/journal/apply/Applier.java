@@ -43,7 +43,7 @@ public final class Applier {
             return ApplyResult.skipped(current);
         }
         ViewWriter out = new ViewWriter(new Changes());
-        Outcome outcome = decide(view, out, offset, envelope.command());
+        Outcome outcome = decide(view, out, offset, envelope);
         return finish(out, current, offset, envelope, outcome);
     }
 
@@ -87,10 +87,11 @@ public final class Applier {
         return sha.digest();
     }
 
-    private Outcome decide(RegistryView view, ViewWriter out, Offset offset, Command command) {
+    private Outcome decide(RegistryView view, ViewWriter out, Offset offset, Envelope envelope) {
+        Command command = envelope.command();
         return switch (command.type()) {
-            case REGISTER_SCHEMA -> SchemaRules.register(view, out, offset, (RegisterSchema) command);
-            case IMPORT_SCHEMA -> SchemaRules.importSchema(view, out, offset, (ImportSchema) command);
+            case REGISTER_SCHEMA -> SchemaRules.register(view, out, offset, envelope.timestamp(), (RegisterSchema) command);
+            case IMPORT_SCHEMA -> SchemaRules.importSchema(view, out, offset, envelope.timestamp(), (ImportSchema) command);
             case DELETE_SUBJECT -> DeleteRules.deleteSubject(view, out, offset, (DeleteSubject) command);
             case DELETE_VERSION -> DeleteRules.deleteVersion(view, out, offset, (DeleteVersion) command);
             case SET_CONFIG -> SettingsRules.setConfig(view, out, (SetConfig) command);

@@ -30,7 +30,7 @@ final class SchemaRules {
     private SchemaRules() {
     }
 
-    static Outcome register(RegistryView view, ViewWriter out, Offset offset, RegisterSchema c) {
+    static Outcome register(RegistryView view, ViewWriter out, Offset offset, long timestamp, RegisterSchema c) {
         Subject s = c.subject();
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
@@ -80,12 +80,12 @@ final class SchemaRules {
             if (badRules != null) {
                 return badRules;
             }
-            writeSchema(out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(), c.ruleSet()),
+            writeSchema(view, out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(), c.ruleSet()),
                     c.fingerprint());
         }
         SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
         Version version = before.latestVersion().next();
-        out.version(s, new VersionRecord(version, id, false));
+        out.version(s, new VersionRecord(version, id, false, timestamp));
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
         return new SchemaRegistered(id, version, true);
     }
@@ -96,7 +96,7 @@ final class SchemaRules {
      * watermark moves above the id, so no block ever granted later contains it. A node holding an
      * older block that contains it gets a conflict for that id and takes the next one.
      */
-    static Outcome importSchema(RegistryView view, ViewWriter out, Offset offset, ImportSchema c) {
+    static Outcome importSchema(RegistryView view, ViewWriter out, Offset offset, long timestamp, ImportSchema c) {
         Subject s = c.subject();
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
@@ -145,13 +145,13 @@ final class SchemaRules {
             if (badRules != null) {
                 return badRules;
             }
-            writeSchema(out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(),
+            writeSchema(view, out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(),
                     c.ruleSet()), c.fingerprint());
         }
         if (c.id().compareTo(view.idWatermark()) >= 0) {
             out.idWatermark(SchemaId.of(c.id().value() + 1));
         }
-        out.version(s, new VersionRecord(version, c.id(), false));
+        out.version(s, new VersionRecord(version, c.id(), false, timestamp));
         out.subject(s, new SubjectRecord(Version.max(before.latestVersion(), version), before.liveVersions() + 1,
                 before.totalVersions() + 1, offset));
         return new SchemaRegistered(c.id(), version, true);
@@ -201,8 +201,11 @@ final class SchemaRules {
         return problem == null ? null : Rejected.of(ErrorCode.INVALID_RULESET, problem);
     }
 
-    static void writeSchema(ViewWriter out, SchemaId id, StoredSchema schema, String fingerprint) {
+    static void writeSchema(RegistryView view, ViewWriter out, SchemaId id, StoredSchema schema, String fingerprint) {
         out.schema(id, schema, fingerprint);
+        if (view.maxSchemaId().map(max -> id.compareTo(max) > 0).orElse(true)) {
+            out.maxSchemaId(id);
+        }
         for (SchemaReference r : schema.references()) {
             out.reference(r.subject(), r.version(), id);
         }

@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * G pos | G next | G config | G mode    position, id watermark, global level and mode
+ * G maxid                               the highest id a stored schema has
  * I id                                  prepared body of GET /schemas/ids/{id}
  * F fingerprint                         id of that content
  * U guid                                id of the content with that GUID
@@ -37,6 +38,8 @@ public final class Keys {
     public static final byte[] GLOBAL_MODE = ascii("Gmode");
     public static final byte[] GLOBAL_NORMALIZE = ascii("Gnormalize");
     public static final byte[] GLOBAL_FIELDS = ascii("Gfields");
+    public static final byte[] MAX_SCHEMA_ID = ascii("Gmaxid");
+    public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
 

@@ -182,6 +182,23 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }
 
+    /**
+     * The highest id a stored schema has, if any. Views written before the applier kept it find it
+     * by scanning the schemas once.
+     */
+    public Optional<SchemaId> maxSchemaId() {
+        byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
+        if (b != null) {
+            return Optional.of(SchemaId.of(ByteBuffer.wrap(b).getLong()));
+        }
+        long[] max = {-1};
+        kv.scan(Keys.SCHEMAS, (k, v) -> {
+            max[0] = Math.max(max[0], ByteBuffer.wrap(k, 1, 8).getLong());
+            return true;
+        });
+        return max[0] < 0 ? Optional.empty() : Optional.of(SchemaId.of(max[0]));
+    }
+
     /** The id of the content with this GUID, if a schema stored since GUIDs exist has it. */
     public Optional<SchemaId> idForGuid(SchemaGuid guid) {
         return Optional.ofNullable(kv.get(Keys.guid(guid))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));

@@ -36,6 +36,10 @@ public final class ViewWriter {
         changes.put(Keys.NEXT_ID, ByteBuffer.allocate(8).putLong(next.value()).array());
     }
 
+    public void maxSchemaId(SchemaId id) {
+        changes.put(Keys.MAX_SCHEMA_ID, ByteBuffer.allocate(8).putLong(id.value()).array());
+    }
+
     public void schema(SchemaId id, StoredSchema schema, String fingerprint) {
         changes.put(Keys.schema(id), schema.encode());
         changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id.value()).array());

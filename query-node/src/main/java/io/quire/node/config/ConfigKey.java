@@ -32,6 +32,8 @@ public enum ConfigKey {
     MAX_PAGE_SIZE("max-page-size", "10000", null, "Largest `limit` a list request may ask for"),
     PROTOBUF_STRICT_RESERVED("protobuf-strict-reserved", "false", null,
             "Protobuf checks refuse a new field that takes a number the earlier version reserved (stricter than Confluent)"),
+    INCOMPATIBLE_ERROR_CODE("incompatible-error-code", "409", null,
+            "`error_code` of an incompatible schema (HTTP 409 either way): 409 as Confluent 7.x, or 40901 as Confluent 8.x"),
     AUTH_USERS_FILE("auth-users-file", "", null,
             "Enables HTTP Basic: lines `name:bcrypt-hash:role[:subject-prefix,...]` (see docs/security.md)"),
     AUTH_JWT_PUBLIC_KEY_FILE("auth-jwt-public-key-file", "", null,

@@ -16,7 +16,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
-                          boolean protobufStrictReserved, Security security, Map<String, String> kafka) {
+                          boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
+                          Map<String, String> kafka) {
 
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
@@ -97,8 +98,17 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         integer(values, ConfigKey.MAX_REFERENCE_DEPTH, 1, 1_000),
                         integer(values, ConfigKey.MAX_PAGE_SIZE, 1, 10_000_000)),
                 Boolean.parseBoolean(values.get(ConfigKey.PROTOBUF_STRICT_RESERVED)),
+                incompatibleErrorCode(values.get(ConfigKey.INCOMPATIBLE_ERROR_CODE)),
                 security(values),
                 Map.copyOf(kafka));
+    }
+
+    private static int incompatibleErrorCode(String text) {
+        return switch (text.trim()) {
+            case "409" -> 409;
+            case "40901" -> 40901;
+            default -> throw new IllegalArgumentException("--incompatible-error-code is 409 or 40901, not " + text);
+        };
     }
 
     private static Security security(Map<ConfigKey, String> v) {
@@ -120,7 +130,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     public QuireConfig withBootstrapServers(String servers) {
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
-                workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, security, kafka);
+                workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
+                security, kafka);
     }
 
     /** Properties for any Kafka client of this node. */

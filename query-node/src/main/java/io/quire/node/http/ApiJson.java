@@ -81,6 +81,17 @@ final class ApiJson {
         }
     }
 
+    /** A prepared JSON object body with one more numeric field. */
+    static com.fasterxml.jackson.databind.node.ObjectNode withField(byte[] body, String field, long value) {
+        try {
+            com.fasterxml.jackson.databind.node.ObjectNode node =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(body);
+            return node.put(field, value);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e); // the body was written by the view's own encoder
+        }
+    }
+
     static void ok(RoutingContext ctx, Object value) {
         send(ctx, 200, value);
     }

@@ -22,6 +22,13 @@ final class FailureHandler implements Handler<RoutingContext> {
     private static final Logger LOG = LoggerFactory.getLogger(FailureHandler.class);
     private static final AtomicLong REFERENCES = new AtomicLong();
 
+    private final int incompatibleErrorCode;
+
+    /** @param incompatibleErrorCode the {@code error_code} an incompatible schema is answered with (409 or 40901) */
+    FailureHandler(int incompatibleErrorCode) {
+        this.incompatibleErrorCode = incompatibleErrorCode;
+    }
+
     @Override
     public void handle(RoutingContext ctx) {
         Throwable failure = ctx.failure();
@@ -42,7 +49,8 @@ final class FailureHandler implements Handler<RoutingContext> {
                 LOG.error("{} {} answered {}: {}", ctx.request().method(), safePath(ctx), r.error().code,
                         r.getMessage(), r.getCause());
             }
-            ApiJson.send(ctx, r.error().httpStatus, new ApiJson.ErrorBody(r.error().code, Messages.clean(r.getMessage())));
+            int code = r.error() == ErrorCode.INCOMPATIBLE_SCHEMA ? incompatibleErrorCode : r.error().code;
+            ApiJson.send(ctx, r.error().httpStatus, new ApiJson.ErrorBody(code, Messages.clean(r.getMessage())));
             return;
         }
         if (failure instanceof InvalidSchemaException e) {

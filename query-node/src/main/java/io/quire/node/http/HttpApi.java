@@ -20,7 +20,8 @@ public final class HttpApi {
     /** Everything the handlers need. */
     public record Deps(Registry registry, ViewAccess access, AppliedTracker tracker,
                        QuireMetrics metrics, NodeStatus status, Executor adminScans, long maxBodyBytes,
-                       long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics) {
+                       long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics,
+                       int incompatibleErrorCode) {
     }
 
     private HttpApi() {
@@ -90,7 +91,7 @@ public final class HttpApi {
                 compat::againstVersion);
 
         r.route().handler(ctx -> ctx.fail(404));
-        r.route().failureHandler(new FailureHandler());
+        r.route().failureHandler(new FailureHandler(d.incompatibleErrorCode()));
         return r;
     }
 

@@ -29,11 +29,17 @@ final class SchemasHandler {
 
     void byId(RoutingContext ctx) {
         String format = ctx.queryParams().get("format");
-        if (format == null || format.isEmpty()) {
+        boolean maxId = Params.flag(ctx, "fetchMaxId");
+        if ((format == null || format.isEmpty()) && !maxId) {
             ApiJson.okBytes(ctx, reads.schemaBody(Params.id(ctx))); // the hot path: the prepared body
             return;
         }
-        ApiJson.okBytes(ctx, reads.inFormat(reads.schema(Params.id(ctx)), format).encode());
+        byte[] body = reads.inFormat(reads.schema(Params.id(ctx)), format).encode();
+        if (maxId) {
+            ApiJson.ok(ctx, ApiJson.withField(body, "maxId", reads.maxId()));
+            return;
+        }
+        ApiJson.okBytes(ctx, body);
     }
 
     void byGuid(RoutingContext ctx) {

@@ -44,7 +44,7 @@ final class SubjectsHandler {
 
     void versions(RoutingContext ctx) {
         ApiJson.ok(ctx, Paging.page(ctx, reads.versions(Params.subject(ctx), Params.flag(ctx, "deleted"),
-                Params.flag(ctx, "deletedOnly")), maxPageSize));
+                Params.flag(ctx, "deletedOnly"), Params.flag(ctx, "deletedAsNegative")), maxPageSize));
     }
 
     void version(RoutingContext ctx) {
@@ -69,7 +69,7 @@ final class SubjectsHandler {
     }
 
     void referencedBy(RoutingContext ctx) {
-        ApiJson.ok(ctx, reads.referencedBy(Params.subject(ctx), Params.version(ctx)));
+        ApiJson.ok(ctx, reads.referencedBy(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted")));
     }
 
     void deleteSubject(RoutingContext ctx) {

@@ -141,7 +141,7 @@ public final class Registrations {
         }
         return new Registered(id, guid, new SchemaVersion(subject, version, id, guid,
                 parsed.type() == SchemaType.AVRO ? null : parsed.type().name(), parsed.references(),
-                contract.metadata(), contract.ruleSet(), parsed.canonical()));
+                contract.metadata(), contract.ruleSet(), parsed.canonical(), null));
     }
 
     /**

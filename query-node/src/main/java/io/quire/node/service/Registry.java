@@ -14,7 +14,7 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
         WritePath path = new WritePath(journal, workers);
         return new Registry(new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs),
                 new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
-                new SettingsWrites(access, path), new SchemaReads(access), new SubjectReads(access),
+                new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
                 new SettingsReads(access));
     }
 }

@@ -20,9 +20,11 @@ import java.util.List;
 public final class SchemaReads {
 
     private final ViewAccess access;
+    private final SchemaParsing parsing;
 
-    public SchemaReads(ViewAccess access) {
+    public SchemaReads(ViewAccess access, SchemaParsing parsing) {
         this.access = access;
+        this.parsing = parsing;
     }
 
     /** The prepared body of {@code GET /schemas/ids/{id}}: the hot path, one point lookup. */
@@ -113,10 +115,23 @@ public final class SchemaReads {
      * into a base64 FileDescriptorProto (what Confluent's clients read); anything else is as stored.
      */
     public StoredSchema inFormat(StoredSchema s, String format) {
-        return inFormat(access.view(), s, format);
+        return inFormat(access.view(), parsing, s, format);
     }
 
-    static StoredSchema inFormat(RegistryView view, StoredSchema s, String format) {
+    /** The highest id a stored schema has ({@code fetchMaxId}); 0 when there is none. */
+    public long maxId() {
+        return access.view().maxSchemaId().map(SchemaId::value).orElse(0L);
+    }
+
+    /**
+     * {@code format=resolved} turns Avro text with references into one self-contained schema
+     * (the referenced types inlined where first used), as Confluent's Avro format does.
+     */
+    static StoredSchema inFormat(RegistryView view, SchemaParsing parsing, StoredSchema s, String format) {
+        if ("resolved".equals(format) && s.schemaType() == SchemaType.AVRO && !s.references().isEmpty()) {
+            String inlined = parsing.parse(view, s.schemaType(), s.schema(), s.references()).legacyCanonical();
+            return inlined == null ? s : s.withText(inlined);
+        }
         if (!"serialized".equals(format) || s.schemaType() != SchemaType.PROTOBUF) {
             return s;
         }

@@ -20,9 +20,11 @@ import java.util.Optional;
 public final class SubjectReads {
 
     private final ViewAccess access;
+    private final SchemaParsing parsing;
 
-    public SubjectReads(ViewAccess access) {
+    public SubjectReads(ViewAccess access, SchemaParsing parsing) {
         this.access = access;
+        this.parsing = parsing;
     }
 
     public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly) {
@@ -38,11 +40,16 @@ public final class SubjectReads {
     }
 
     public List<Version> versions(Subject subject, boolean deleted, boolean deletedOnly) {
+        return versions(subject, deleted, deletedOnly, false);
+    }
+
+    /** The versions; with {@code deletedAsNegative}, the soft-deleted ones among them as negative numbers. */
+    public List<Version> versions(Subject subject, boolean deleted, boolean deletedOnly, boolean deletedAsNegative) {
         RegistryView view = access.view();
         List<Version> out = new ArrayList<>();
         for (VersionRecord v : view.versions(subject)) {
             if (deletedOnly ? v.deleted() : (deleted || !v.deleted())) {
-                out.add(v.version());
+                out.add(v.deleted() && deletedAsNegative ? Version.of(-v.version().number()) : v.version());
             }
         }
         if (out.isEmpty() && (view.subject(subject).isEmpty() || !deleted && !deletedOnly)) {
@@ -51,11 +58,21 @@ public final class SubjectReads {
         return out;
     }
 
-    /** Ids of the schemas in use whose references name this subject version. */
-    public List<SchemaId> referencedBy(Subject subject, VersionSpec spec) {
+    /**
+     * Ids of the schemas whose references name this subject version and that a live subject version
+     * uses; with {@code deleted}, soft-deleted users count too.
+     */
+    public List<SchemaId> referencedBy(Subject subject, VersionSpec spec, boolean deleted) {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, true);
-        return view.referencedBy(subject, v.version());
+        List<SchemaId> out = new ArrayList<>();
+        for (SchemaId id : view.referencedBy(subject, v.version())) {
+            if (deleted || view.usages(id).stream().anyMatch(u -> view.version(u.subject(), u.version())
+                    .map(x -> !x.deleted()).orElse(false))) {
+                out.add(id);
+            }
+        }
+        return out;
     }
 
     /** One version as stored; soft-deleted ones only with {@code deleted=true}. */
@@ -69,7 +86,7 @@ public final class SubjectReads {
         VersionRecord v = find(view, subject, spec, deleted);
         StoredSchema s = view.schema(v.schemaId()).orElseThrow(
                 () -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, v.schemaId()));
-        return toApi(subject, v, SchemaReads.inFormat(view, s, format));
+        return toApi(subject, v, SchemaReads.inFormat(view, parsing, s, format));
     }
 
     /**
@@ -90,7 +107,7 @@ public final class SubjectReads {
             any = true;
             StoredSchema s = view.schema(v.schemaId()).orElseThrow();
             if (s.metadata() != null && s.metadata().hasProperties(properties)) {
-                return toApi(subject, v, SchemaReads.inFormat(view, s, format));
+                return toApi(subject, v, SchemaReads.inFormat(view, parsing, s, format));
             }
         }
         if (!any) {
@@ -122,6 +139,6 @@ public final class SubjectReads {
     static SchemaVersion toApi(Subject subject, VersionRecord v, StoredSchema s) {
         return new SchemaVersion(subject, v.version(), v.schemaId(), s.guid(),
                 s.schemaType() == SchemaType.AVRO ? null : s.schemaType().name(), s.references(), s.metadata(),
-                s.ruleSet(), s.schema());
+                s.ruleSet(), s.schema(), v.registeredAt() == 0 ? null : v.registeredAt());
     }
 }
