@@ -20,8 +20,9 @@ import java.util.Set;
 
 /**
  * Protobuf through Square Wire's schema parser. A schema is one {@code .proto} file; its imports
- * must be either the well-known types Wire ships ({@code google/protobuf/*.proto}, available
- * without registration) or references given with the schema (by import path). The canonical form
+ * must be either built in ({@link #BUILT_IN}: Google's well-known and {@code google/type} files and
+ * Confluent's own, available without registration) or references given with the schema (by
+ * import path). The canonical form
  * is Wire's rendering of the parsed file ({@code toSchema()}, without its banner comment); the
  * normalised form also sorts the imports. Compatibility is in {@link ProtobufCompatibility}.
  */
@@ -112,8 +113,22 @@ public final class ProtobufSupport implements SchemaSupport<ProtobufSupport.Docu
         return text.startsWith("\n") ? text.substring(1) : text;
     }
 
+    /**
+     * The files a schema may import without registering them, as the Confluent server allows:
+     * Google's well-known types (shipped by Wire), Confluent's own (ours, in the jar) and the
+     * {@code google/type} set (from Google's common protos).
+     */
+    static final Set<String> BUILT_IN = Set.of("confluent/meta.proto", "confluent/type/decimal.proto",
+            "google/type/calendar_period.proto", "google/type/color.proto", "google/type/date.proto",
+            "google/type/datetime.proto", "google/type/dayofweek.proto", "google/type/decimal.proto",
+            "google/type/expr.proto", "google/type/fraction.proto", "google/type/interval.proto",
+            "google/type/latlng.proto", "google/type/money.proto", "google/type/month.proto",
+            "google/type/phone_number.proto", "google/type/postal_address.proto", "google/type/quaternion.proto",
+            "google/type/timeofday.proto");
+
     static boolean wellKnown(String path) {
-        return path.startsWith("google/protobuf/") && ProtobufSupport.class.getClassLoader().getResource(path) != null;
+        return (path.startsWith("google/protobuf/") || BUILT_IN.contains(path))
+                && ProtobufSupport.class.getClassLoader().getResource(path) != null;
     }
 
     private static ProtoFileElement file(String name, String text) {

@@ -23,16 +23,7 @@ class ConfluentClientIT {
 
     @Test
     void confluentsJavaScriptClientRoundTripsAnAvroRecord() throws Exception {
-        assumeTrue(onPath("node") && onPath("npm"), "Node.js and npm are needed for this check");
-        Path dir = Path.of("target", "confluent-js");
-        Files.createDirectories(dir);
-        for (String f : List.of("package.json", "confluent-client-roundtrip.js")) {
-            Files.copy(Path.of("src", "test", "js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-        }
-        if (!Files.isDirectory(dir.resolve("node_modules/@confluentinc/schemaregistry"))) {
-            assertEquals(0, run(dir, 600, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error"),
-                    "npm install failed: see target/confluent-js/run.log");
-        }
+        Path dir = jsClient();
         try (QuireNode node = Nodes.start(Nodes.config("confluent-js-it",
                 Files.createTempDirectory("quire-js-it"), "js-node"))) {
             int rc = run(dir, 120, "node", "confluent-client-roundtrip.js", "http://127.0.0.1:" + node.httpPort());
@@ -40,6 +31,41 @@ class ConfluentClientIT {
             assertEquals(0, rc, out);
             assertTrue(out.contains("\"ok\":true"), out);
         }
+    }
+
+    /**
+     * Data contracts as today's clients use them, run by the client's own rule executors: a CEL
+     * condition refusing a record, a CEL_FIELD transform, a JSONata upgrade and downgrade between
+     * two major versions of one subject (compatibilityGroup, use.latest.with.metadata), GUIDs in
+     * record headers for Avro, JSON Schema and Protobuf, and a Protobuf schema importing
+     * confluent/meta.proto. The script prints a line per check.
+     */
+    @Test
+    void confluentsJavaScriptClientRunsDataContractRulesAndReadsByGuid() throws Exception {
+        Path dir = jsClient();
+        try (QuireNode node = Nodes.start(Nodes.config("confluent-js-contracts-it",
+                Files.createTempDirectory("quire-js-contracts-it"), "js-contracts-node"))) {
+            int rc = run(dir, 180, "node", "data-contracts.cjs", "http://127.0.0.1:" + node.httpPort());
+            String out = Files.readString(dir.resolve("run.log"));
+            System.out.println(out);
+            assertEquals(0, rc, out);
+            assertTrue(out.contains("ALL OK"), out);
+        }
+    }
+
+    /** The client's folder under target/, its npm packages installed once. */
+    static Path jsClient() throws IOException, InterruptedException {
+        assumeTrue(onPath("node") && onPath("npm"), "Node.js and npm are needed for this check");
+        Path dir = Path.of("target", "confluent-js");
+        Files.createDirectories(dir);
+        for (String f : List.of("package.json", "confluent-client-roundtrip.js", "data-contracts.cjs")) {
+            Files.copy(Path.of("src", "test", "js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+        }
+        if (!Files.isDirectory(dir.resolve("node_modules/@bufbuild/protobuf"))) {
+            assertEquals(0, run(dir, 600, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error"),
+                    "npm install failed: see target/confluent-js/run.log");
+        }
+        return dir;
     }
 
     static int run(Path dir, int seconds, String... cmd) throws IOException, InterruptedException {

@@ -60,6 +60,33 @@ class ProtobufSupportTest {
         assertTrue(parse(ORDER).canonical().contains("message Order"));
     }
 
+    static final String MONEY = """
+            syntax = "proto3";
+            package shop;
+            import "confluent/meta.proto";
+            import "confluent/type/decimal.proto";
+            import "google/type/date.proto";
+            message Payment {
+              confluent.type.Decimal amount = 1 [(confluent.field_meta) = { tags: ["PII"], params: [{key: "precision", value: "10"}] }];
+              google.type.Date due = 2;
+            }
+            """;
+
+    @Test
+    void confluentsBuiltInFilesAreImportableWithoutReferences() throws Exception {
+        ParsedSchema<?> parsed = proto.parse(MONEY, List.of(), Map.of());
+        assertTrue(parsed.canonical().contains("confluent.field_meta"), parsed.canonical());
+        FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(
+                ProtoToDescriptor.serialized(parsed.canonical(), Map.of())));
+        assertEquals(".confluent.type.Decimal", d.getMessageType(0).getField(0).getTypeName(), "a message type");
+        assertEquals(".google.type.Date", d.getMessageType(0).getField(1).getTypeName());
+        for (String path : ProtobufSupport.BUILT_IN) {
+            assertTrue(ProtobufSupport.wellKnown(path), path + " is on the classpath");
+        }
+        assertThrows(InvalidSchemaException.class, () -> proto.parse(MONEY.replace("google/type/date.proto",
+                "google/type/localized_text.proto"), List.of(), Map.of()), "not one Confluent ships");
+    }
+
     @Test
     void theSerializedFormRoundTripsToTheSameSchema() throws Exception {
         ParsedSchema<?> text = parse(ORDER);
