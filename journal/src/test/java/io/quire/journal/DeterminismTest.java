@@ -20,8 +20,14 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Rule;
+import io.quire.journal.model.RuleKind;
+import io.quire.journal.model.RuleMode;
+import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -31,6 +37,7 @@ import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -127,14 +134,21 @@ public class DeterminismTest {
                 CompatibilityLevel level = model.view().effectiveLevel(s);
                 Offset revision = random.nextInt(10) == 0 ? at(random.nextInt(5) - 1) : model.view().revision(s);
                 SchemaId proposed = id(random.nextInt(10) == 0 ? random.nextInt(200) : nextProposed++);
-                c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, proposed, level, revision);
+                Metadata m = random.nextInt(4) == 0 ? Metadata.of(null, Map.of("major", "" + random.nextInt(3)), null) : null;
+                RuleSet rules = random.nextInt(6) == 0 ? new RuleSet(null, List.of(new Rule("r" + random.nextInt(2), null,
+                        RuleKind.CONDITION, RuleMode.WRITE, "CEL", null, null, "true", null, null, false)), null) : null;
+                c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content + m + rules, proposed, level,
+                        revision, m, rules);
             } else if (pick < 78) {
                 c = new DeleteVersion(s, v(1 + random.nextInt(5)), random.nextBoolean());
             } else if (pick < 84) {
                 c = new DeleteSubject(s, random.nextBoolean());
             } else if (pick < 92) {
                 CompatibilityLevel l = CompatibilityLevel.values()[random.nextInt(CompatibilityLevel.values().length)];
-                c = new SetConfig(random.nextBoolean() ? s : null, l);
+                c = random.nextInt(3) > 0 ? new SetConfig(random.nextBoolean() ? s : null, l)
+                        : new SetConfig(random.nextBoolean() ? s : null, null, null, new ConfigFields(null, null, null,
+                                random.nextBoolean() ? "major" : null, null, null, null, null),
+                                random.nextBoolean() ? List.of("compatibilityGroup") : List.of());
             } else if (pick < 96) {
                 c = new DeleteConfig(random.nextBoolean() ? s : null);
             } else if (pick < 98) {

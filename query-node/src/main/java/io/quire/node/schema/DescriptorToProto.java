@@ -94,7 +94,7 @@ final class DescriptorToProto {
                 }
                 sb.append(typeName(f)).append(' ');
             }
-            sb.append(f.getName()).append(" = ").append(f.getNumber()).append(";\n");
+            sb.append(f.getName()).append(" = ").append(f.getNumber()).append(options(f)).append(";\n");
         }
         for (int i = 0; i < oneOfs.size(); i++) {
             if (oneOfs.get(i).isEmpty()) {
@@ -103,7 +103,7 @@ final class DescriptorToProto {
             sb.append(in).append("oneof ").append(m.getOneofDecl(i).getName()).append(" {\n");
             for (FieldDescriptorProto f : oneOfs.get(i)) {
                 sb.append(in).append("  ").append(typeName(f)).append(' ').append(f.getName()).append(" = ")
-                        .append(f.getNumber()).append(";\n");
+                        .append(f.getNumber()).append(options(f)).append(";\n");
             }
             sb.append(in).append("}\n");
         }
@@ -123,6 +123,12 @@ final class DescriptorToProto {
             sb.append(";\n");
         }
         sb.append(indent).append("}\n");
+    }
+
+    /** A field's Confluent metadata option, the one option clients read, as text ({@code ""} when none). */
+    private static String options(FieldDescriptorProto f) {
+        String meta = f.hasOptions() ? ConfluentMeta.fieldOptionText(f.getOptions().getUnknownFields()) : null;
+        return meta == null ? "" : " [" + meta + "]";
     }
 
     private static void enumeration(StringBuilder sb, EnumDescriptorProto e, String indent) {

@@ -153,6 +153,10 @@ public final class ProtoToDescriptor {
                                               boolean proto3, Map<String, Boolean> known, int oneOf) {
         FieldDescriptorProto.Builder b = FieldDescriptorProto.newBuilder().setName(f.getName()).setNumber(f.getTag())
                 .setJsonName(jsonName(f.getName()));
+        com.google.protobuf.UnknownFieldSet meta = ConfluentMeta.fieldOptions(f.getOptions());
+        if (meta != null) {
+            b.setOptions(com.google.protobuf.DescriptorProtos.FieldOptions.newBuilder().setUnknownFields(meta));
+        }
         String type = f.getType();
         if (type.startsWith("map<")) {
             String[] kv = type.substring(4, type.length() - 1).split(",", 2);

@@ -88,6 +88,23 @@ class ProtobufSupportTest {
     }
 
     @Test
+    void confluentsFieldMetadataSurvivesBothFormsOfASchema() throws Exception {
+        ParsedSchema<?> parsed = proto.parse(MONEY, List.of(), Map.of());
+        FileDescriptorProto d = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(
+                ProtoToDescriptor.serialized(parsed.canonical(), Map.of())));
+        var unknown = d.getMessageType(0).getField(0).getOptions().getUnknownFields();
+        assertTrue(unknown.hasField(ConfluentMeta.EXTENSION), "the tags travel as extension 1088 of FieldOptions");
+        String text = DescriptorToProto.toProto(d);
+        assertTrue(text.contains("[(confluent.field_meta) = { params: [{ key: \"precision\", value: \"10\" }], "
+                + "tags: [\"PII\"] }]"), text);
+        ParsedSchema<?> back = proto.parse(text, List.of(), Map.of());
+        FileDescriptorProto again = FileDescriptorProto.parseFrom(Base64.getDecoder().decode(
+                ProtoToDescriptor.serialized(back.canonical(), Map.of())));
+        assertEquals(d.getMessageType(0).getField(0).getOptions(), again.getMessageType(0).getField(0).getOptions(),
+                "text -> descriptor -> text -> descriptor keeps the option byte for byte");
+    }
+
+    @Test
     void theSerializedFormRoundTripsToTheSameSchema() throws Exception {
         ParsedSchema<?> text = parse(ORDER);
         String serialized = ProtoToDescriptor.serialized(text.canonical(), Map.of("customer.proto", CUSTOMER));
