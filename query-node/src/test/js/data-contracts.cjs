@@ -127,8 +127,29 @@ async function builtInProtobufFiles() {
   check('and is served in the serialized form', info.schema.length > 0, info);
 }
 
+async function associatedSubject() {
+  const widget = JSON.stringify({ type: 'record', name: 'Gadget', fields: [{ name: 'n', type: 'int' }] });
+  await client.register('gadgets-explicit', { schemaType: 'AVRO', schema: widget });
+  await client.createAssociation({
+    resourceName: 'gadgets', resourceNamespace: 'lkc-quire', resourceId: 'topic-gadgets', resourceType: 'topic',
+    associations: [{ subject: 'gadgets-explicit', associationType: 'value' }],
+  });
+  const found = await client.getAssociationsByResourceName('gadgets', '-', 'topic', ['value'], null, 0, -1);
+  check('the association is found by topic name in any namespace', found.length === 1
+    && found[0].subject === 'gadgets-explicit', found);
+  const ser = new sr.AvroSerializer(client, sr.SerdeType.VALUE,
+    { useLatestVersion: true, subjectNameStrategyType: sr.SubjectNameStrategyType.ASSOCIATED });
+  const bytes = await ser.serialize('gadgets', { n: 5 });
+  const de = new sr.AvroDeserializer(client, sr.SerdeType.VALUE, {});
+  const back = await de.deserialize('gadgets', bytes);
+  check('AssociatedNameStrategy writes with the associated subject', back.n === 5, back);
+  const latest = await client.getLatestSchemaMetadata('gadgets-explicit');
+  check('under that subject\'s schema id', bytes.readInt32BE(1) === latest.id, { id: bytes.readInt32BE(1), latest });
+}
+
 (async () => {
   try {
+    await associatedSubject();
     await celCondition();
     await celFieldTransform();
     await jsonataMigration();

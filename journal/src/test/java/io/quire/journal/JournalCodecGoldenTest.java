@@ -14,6 +14,7 @@ import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandType;
+import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
@@ -22,11 +23,14 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
+import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Rule;
@@ -71,6 +75,9 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.IMPORT_SCHEMA, new ImportSchema(s("orders-value"), SchemaType.AVRO,
                 "{\"type\":\"string\"}", List.of(),
                 "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", id(70000), v(4)));
+        EXAMPLES.put(CommandType.SET_ASSOCIATIONS, new SetAssociations(List.of(new Association(s("orders-value"),
+                "orders", "lkc-1", "topic-id-1", "topic", "value", Lifecycle.STRONG, false)), false));
+        EXAMPLES.put(CommandType.DELETE_ASSOCIATIONS, new DeleteAssociations("topic-id-1", "topic", List.of("value")));
     }
 
     static Envelope envelope(Command c) {

@@ -2,6 +2,7 @@ package io.quire.journal.apply;
 
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
@@ -10,6 +11,7 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.ErrorCode;
@@ -99,6 +101,8 @@ public final class Applier {
             case SET_MODE -> SettingsRules.setMode(out, (SetMode) command);
             case DELETE_MODE -> SettingsRules.deleteMode(view, out, (DeleteMode) command);
             case LEASE_ID_BLOCK -> LeaseRules.lease(view, out, (LeaseIdBlock) command);
+            case SET_ASSOCIATIONS -> AssociationRules.set(view, out, (SetAssociations) command);
+            case DELETE_ASSOCIATIONS -> AssociationRules.delete(view, out, (DeleteAssociations) command);
         };
     }
 

@@ -55,6 +55,9 @@ final class DeleteRules {
         if (refused != null) {
             return refused;
         }
+        if (!view.subjectAssociations(s).isEmpty()) {
+            return Rejected.of(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS, s); // remove its associations first
+        }
         SubjectRecord subject = view.subject(s).orElseThrow();
         List<VersionRecord> versions = view.versions(s);
         List<Version> removed = new ArrayList<>();

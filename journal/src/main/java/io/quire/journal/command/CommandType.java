@@ -10,7 +10,9 @@ public enum CommandType {
     SET_MODE("SetMode", SetMode.class),
     DELETE_MODE("DeleteMode", DeleteMode.class),
     LEASE_ID_BLOCK("LeaseIdBlock", LeaseIdBlock.class),
-    IMPORT_SCHEMA("ImportSchema", ImportSchema.class);
+    IMPORT_SCHEMA("ImportSchema", ImportSchema.class),
+    SET_ASSOCIATIONS("SetAssociations", SetAssociations.class),
+    DELETE_ASSOCIATIONS("DeleteAssociations", DeleteAssociations.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

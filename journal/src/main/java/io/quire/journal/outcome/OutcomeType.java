@@ -10,6 +10,8 @@ public enum OutcomeType {
     MODE_SET("ModeSet", ModeSet.class, true),
     MODE_DELETED("ModeDeleted", ModeDeleted.class, true),
     BLOCK_GRANTED("BlockGranted", BlockGranted.class, true),
+    ASSOCIATIONS_SET("AssociationsSet", AssociationsSet.class, true),
+    ASSOCIATIONS_DELETED("AssociationsDeleted", AssociationsDeleted.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

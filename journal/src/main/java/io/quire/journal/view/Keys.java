@@ -28,6 +28,9 @@ import java.nio.charset.StandardCharsets;
  * O offset                              outcome of the command at that offset
  * A offset                              audit entry of the command at that offset
  * B subject 0 version id                schema id whose references name that subject version
+ * K resource-id 0 type 0 role           an association (JSON)
+ * L subject 0 resource-id 0 type 0 role    the associations of a subject
+ * M resource-name 0 namespace 0 type 0 role    the resource id of an association, by name
  * </pre>
  */
 public final class Keys {
@@ -113,6 +116,37 @@ public final class Keys {
     /** The id at the end of a {@link #referencedBy(Subject, Version, SchemaId)} key. */
     public static SchemaId referencingId(byte[] key) {
         return SchemaId.of(ByteBuffer.wrap(key, key.length - 8, 8).getLong());
+    }
+
+    public static final byte[] ASSOCIATIONS = {'K'};
+
+    /** The associations of a resource id ({@code type} null: every type). */
+    public static byte[] associations(String resourceId, String type) {
+        return type == null ? concat(ASSOCIATIONS, utf8(resourceId), new byte[] {0})
+                : concat(ASSOCIATIONS, utf8(resourceId), new byte[] {0}, utf8(type), new byte[] {0});
+    }
+
+    public static byte[] association(String resourceId, String type, String role) {
+        return concat(associations(resourceId, type), utf8(role));
+    }
+
+    public static byte[] subjectAssociations(Subject subject) {
+        return concat(new byte[] {'L'}, utf8(subject.name()), new byte[] {0});
+    }
+
+    public static byte[] subjectAssociation(Subject subject, String resourceId, String type, String role) {
+        return concat(subjectAssociations(subject), utf8(resourceId), new byte[] {0}, utf8(type), new byte[] {0},
+                utf8(role));
+    }
+
+    /** Associations by resource name ({@code namespace} null: every namespace). */
+    public static byte[] associationsByName(String name, String namespace) {
+        return namespace == null ? concat(new byte[] {'M'}, utf8(name), new byte[] {0})
+                : concat(new byte[] {'M'}, utf8(name), new byte[] {0}, utf8(namespace), new byte[] {0});
+    }
+
+    public static byte[] associationByName(String name, String namespace, String type, String role) {
+        return concat(associationsByName(name, namespace), utf8(type), new byte[] {0}, utf8(role));
     }
 
     public static byte[] subjectConfig(Subject subject) {

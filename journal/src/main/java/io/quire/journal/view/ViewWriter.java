@@ -2,6 +2,7 @@ package io.quire.journal.view;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.Json;
+import io.quire.journal.model.Association;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
@@ -103,6 +104,25 @@ public final class ViewWriter {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    public void association(Association a) {
+        try {
+            changes.put(Keys.association(a.resourceId(), a.resourceType(), a.associationType()),
+                    Json.MAPPER.writeValueAsBytes(a));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        changes.put(Keys.subjectAssociation(a.subject(), a.resourceId(), a.resourceType(), a.associationType()), PRESENT);
+        changes.put(Keys.associationByName(a.resourceName(), a.resourceNamespace(), a.resourceType(),
+                a.associationType()), a.resourceId().getBytes(StandardCharsets.UTF_8));
+    }
+
+    public void deleteAssociation(Association a) {
+        changes.delete(Keys.association(a.resourceId(), a.resourceType(), a.associationType()));
+        changes.delete(Keys.subjectAssociation(a.subject(), a.resourceId(), a.resourceType(), a.associationType()));
+        changes.delete(Keys.associationByName(a.resourceName(), a.resourceNamespace(), a.resourceType(),
+                a.associationType()));
     }
 
     public void globalMode(String mode) {

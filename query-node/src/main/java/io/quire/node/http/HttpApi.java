@@ -35,6 +35,7 @@ public final class HttpApi {
         AuditHandler audit = new AuditHandler(d.access(), d.adminScans(), d.maxPageSize());
         SchemasHandler schemas = new SchemasHandler(reg.schemas(), d.maxPageSize());
         ConfigHandler config = new ConfigHandler(reg.settingsReads(), reg.settings());
+        AssociationsHandler associations = new AssociationsHandler(reg.associations(), d.maxPageSize());
         CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
 
@@ -54,6 +55,12 @@ public final class HttpApi {
 
         route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
+        route(r, HttpMethod.POST, "/associations", Access.WRITE, associations::create);
+        route(r, HttpMethod.PUT, "/associations", Access.WRITE, associations::replace);
+        route(r, HttpMethod.GET, "/associations/subjects/:subject", Access.READ, associations::bySubject);
+        route(r, HttpMethod.GET, "/associations/resources/:namespace/:name", Access.READ, associations::byResourceName);
+        route(r, HttpMethod.GET, "/associations/resources/:id", Access.READ, associations::byResourceId);
+        route(r, HttpMethod.DELETE, "/associations/resources/:id", Access.WRITE, associations::delete);
         route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
         route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
         route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);

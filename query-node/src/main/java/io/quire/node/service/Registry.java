@@ -7,14 +7,15 @@ import java.util.concurrent.Executor;
 
 /** The registry's services, one per Confluent resource, wired once. */
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
-                       SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads) {
+                       SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads,
+                       Associations associations) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
         WritePath path = new WritePath(journal, workers);
-        return new Registry(new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs),
-                new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
+        Registrations registrations = new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs);
+        return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
-                new SettingsReads(access));
+                new SettingsReads(access), new Associations(access, path, registrations));
     }
 }
