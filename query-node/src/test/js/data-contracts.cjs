@@ -4,7 +4,8 @@
 // Protobuf files. Usage: node data-contracts.cjs <registry url>. Prints one line per check; exits
 // 1 on the first that fails.
 const sr = require('@confluentinc/schemaregistry');
-const { create } = require('@bufbuild/protobuf');
+const { create, fromBinary, createFileRegistry } = require('@bufbuild/protobuf');
+const { FileDescriptorProtoSchema } = require('@bufbuild/protobuf/wkt');
 
 const url = process.argv[2];
 const client = new sr.SchemaRegistryClient({ baseURLs: [url], cacheCapacity: 100 });
@@ -147,8 +148,34 @@ async function associatedSubject() {
   check('under that subject\'s schema id', bytes.readInt32BE(1) === latest.id, { id: bytes.readInt32BE(1), latest });
 }
 
+async function protobufTaggedField() {
+  const subject = 'tagged-proto-value';
+  const text = 'syntax = "proto3";\npackage quire.it;\nimport "confluent/meta.proto";\nmessage Card {\n'
+    + '  string number = 1 [(confluent.field_meta) = { tags: ["PII"] }];\n  string holder = 2;\n}\n';
+  await client.register(subject, {
+    schemaType: 'PROTOBUF', schema: text,
+    ruleSet: { domainRules: [{ name: 'mask', kind: 'TRANSFORM', mode: 'WRITE', type: 'CEL_FIELD', tags: ['PII'],
+      expr: "typeName == 'STRING' ; value + '-masked'" }] },
+  });
+  // The message type as a client that only has the registry's descriptor builds it.
+  const served = await client.getLatestSchemaMetadata(subject, 'serialized');
+  const fdp = fromBinary(FileDescriptorProtoSchema, Buffer.from(served.schema, 'base64'));
+  check('the served descriptor carries the field tags as an option', fdp.messageType[0].field[0].options !== undefined,
+    fdp.messageType[0].field[0]);
+  const files = createFileRegistry(fdp, (name) => (name === 'confluent/meta.proto' ? sr.file_confluent_meta : undefined));
+  const cardDesc = files.getMessage('quire.it.Card');
+  const ser = new sr.ProtobufSerializer(client, sr.SerdeType.VALUE, { useLatestVersion: true });
+  ser.registry.add(cardDesc);
+  const bytes = await ser.serialize('tagged-proto', create(cardDesc, { number: '4111', holder: 'Ann' }));
+  const de = new sr.ProtobufDeserializer(client, sr.SerdeType.VALUE, {});
+  const back = await de.deserialize('tagged-proto', bytes);
+  check('Protobuf: the CEL_FIELD rule ran on the PII-tagged field only',
+    back.number === '4111-masked' && back.holder === 'Ann', back);
+}
+
 (async () => {
   try {
+    await protobufTaggedField();
     await associatedSubject();
     await celCondition();
     await celFieldTransform();

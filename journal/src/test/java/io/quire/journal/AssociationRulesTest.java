@@ -57,6 +57,10 @@ class AssociationRulesTest {
         assertEquals(List.of(key, value), journal.view().associations("t1", null), "ordered by type and role");
         assertEquals(List.of(key, value), journal.view().associationsByName("orders", null), "any namespace");
         assertEquals(List.of(), journal.view().associationsByName("orders", "lkc-other"));
+        Association recreated = topic("other-value", "t1-recreated", "value", null, false);
+        journal.append(new SetAssociations(List.of(recreated), false));
+        assertEquals(List.of(key, value, recreated), journal.view().associationsByName("orders", "lkc-1"),
+                "a topic recreated under the same name has its own id: both are found by name");
         assertEquals(List.of(value), journal.view().subjectAssociations(s("orders-value")));
         assertEquals(ErrorCode.ASSOCIATION_FOR_RESOURCE_EXISTS,
                 refused(journal.append(new SetAssociations(List.of(topic("other-value", "t1", "value", null, false)), false))),

@@ -72,16 +72,11 @@ final class SchemaRules {
             if (view.schemaBytes(id) != null) {
                 return new Conflict("id " + id + " is taken");
             }
-            Rejected missing = missingReference(view, c.references());
-            if (missing != null) {
-                return missing;
+            Rejected refused = storeNew(view, out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(),
+                    c.metadata(), c.ruleSet()), c.fingerprint());
+            if (refused != null) {
+                return refused;
             }
-            Rejected badRules = invalidRules(c.ruleSet());
-            if (badRules != null) {
-                return badRules;
-            }
-            writeSchema(view, out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(), c.ruleSet()),
-                    c.fingerprint());
         }
         SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
         Version version = before.latestVersion().next();
@@ -137,16 +132,11 @@ final class SchemaRules {
                     + taken.get().schemaId());
         }
         if (existing.isEmpty()) {
-            Rejected missing = missingReference(view, c.references());
-            if (missing != null) {
-                return missing;
+            Rejected refused = storeNew(view, out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(),
+                    c.metadata(), c.ruleSet()), c.fingerprint());
+            if (refused != null) {
+                return refused;
             }
-            Rejected badRules = invalidRules(c.ruleSet());
-            if (badRules != null) {
-                return badRules;
-            }
-            writeSchema(view, out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(), c.metadata(),
-                    c.ruleSet()), c.fingerprint());
         }
         if (c.id().compareTo(view.idWatermark()) >= 0) {
             out.idWatermark(SchemaId.of(c.id().value() + 1));
@@ -193,6 +183,22 @@ final class SchemaRules {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Stores content the view does not have yet under {@code id}, or refuses: a reference that is
+     * gone (42201), a rule set that breaks the rules (42210).
+     */
+    private static Rejected storeNew(RegistryView view, ViewWriter out, SchemaId id, StoredSchema schema,
+                                     String fingerprint) {
+        Rejected refused = missingReference(view, schema.references());
+        if (refused == null) {
+            refused = invalidRules(schema.ruleSet());
+        }
+        if (refused == null) {
+            writeSchema(view, out, id, schema, fingerprint);
+        }
+        return refused;
     }
 
     /** A refusal when a rule set breaks Confluent's rules for rule sets (42210); null when it is valid or absent. */

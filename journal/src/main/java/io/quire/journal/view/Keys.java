@@ -30,7 +30,7 @@ import java.nio.charset.StandardCharsets;
  * B subject 0 version id                schema id whose references name that subject version
  * K resource-id 0 type 0 role           an association (JSON)
  * L subject 0 resource-id 0 type 0 role    the associations of a subject
- * M resource-name 0 namespace 0 type 0 role    the resource id of an association, by name
+ * M resource-name 0 namespace 0 type 0 role 0 resource-id    an association, by name
  * </pre>
  */
 public final class Keys {
@@ -145,8 +145,10 @@ public final class Keys {
                 : concat(new byte[] {'M'}, utf8(name), new byte[] {0}, utf8(namespace), new byte[] {0});
     }
 
-    public static byte[] associationByName(String name, String namespace, String type, String role) {
-        return concat(associationsByName(name, namespace), utf8(type), new byte[] {0}, utf8(role));
+    public static byte[] associationByName(String name, String namespace, String type, String role,
+                                           String resourceId) {
+        return concat(associationsByName(name, namespace), utf8(type), new byte[] {0}, utf8(role), new byte[] {0},
+                utf8(resourceId));
     }
 
     public static byte[] subjectConfig(Subject subject) {

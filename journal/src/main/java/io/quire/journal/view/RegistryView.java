@@ -132,9 +132,9 @@ public final class RegistryView {
         List<Association> out = new ArrayList<>();
         byte[] prefix = Keys.associationsByName(name, null);
         kv.scan(prefix, (k, v) -> {
-            String[] parts = new String(k, prefix.length, k.length - prefix.length, StandardCharsets.UTF_8).split("\u0000", 3);
+            String[] parts = new String(k, prefix.length, k.length - prefix.length, StandardCharsets.UTF_8).split("\u0000", 4);
             if (namespace == null || namespace.equals(parts[0])) {
-                association(new String(v, StandardCharsets.UTF_8), parts[1], parts[2]).ifPresent(out::add);
+                association(parts[3], parts[1], parts[2]).ifPresent(out::add);
             }
             return true;
         });

@@ -115,14 +115,14 @@ public final class ViewWriter {
         }
         changes.put(Keys.subjectAssociation(a.subject(), a.resourceId(), a.resourceType(), a.associationType()), PRESENT);
         changes.put(Keys.associationByName(a.resourceName(), a.resourceNamespace(), a.resourceType(),
-                a.associationType()), a.resourceId().getBytes(StandardCharsets.UTF_8));
+                a.associationType(), a.resourceId()), PRESENT);
     }
 
     public void deleteAssociation(Association a) {
         changes.delete(Keys.association(a.resourceId(), a.resourceType(), a.associationType()));
         changes.delete(Keys.subjectAssociation(a.subject(), a.resourceId(), a.resourceType(), a.associationType()));
         changes.delete(Keys.associationByName(a.resourceName(), a.resourceNamespace(), a.resourceType(),
-                a.associationType()));
+                a.associationType(), a.resourceId()));
     }
 
     public void globalMode(String mode) {

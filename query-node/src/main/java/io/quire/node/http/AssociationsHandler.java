@@ -1,5 +1,6 @@
 package io.quire.node.http;
 
+import io.quire.journal.model.Association;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
 import io.quire.node.api.AssociationRequest;
@@ -29,17 +30,25 @@ final class AssociationsHandler {
 
     private void set(RoutingContext ctx, boolean replace) {
         AssociationRequest req = ApiJson.body(ctx, AssociationRequest.class);
+        var caller = Params.caller(ctx);
+        for (AssociationRequest.Entry e : req.associationsOrEmpty()) {
+            if (e != null && e.subject() != null && !caller.mayTouch(e.subject())) {
+                throw RegistryException.of(ErrorCode.FORBIDDEN, "Forbidden: " + caller.name()
+                        + " may not act on subject '" + e.subject() + "'");
+            }
+        }
         Async.reply(ctx, associations.set(req, replace, Params.principal(ctx)),
                 (c, w) -> ApiJson.written(c, w.offset(), w.value()));
     }
 
     void byResourceName(RoutingContext ctx) {
-        ApiJson.ok(ctx, Paging.page(ctx, associations.byResourceName(ctx.pathParam("name"), ctx.pathParam("namespace"),
-                filter(ctx)), maxPageSize));
+        ApiJson.ok(ctx, Paging.page(ctx, visible(ctx, associations.byResourceName(ctx.pathParam("name"),
+                ctx.pathParam("namespace"), filter(ctx))), maxPageSize));
     }
 
     void byResourceId(RoutingContext ctx) {
-        ApiJson.ok(ctx, Paging.page(ctx, associations.byResourceId(ctx.pathParam("id"), filter(ctx)), maxPageSize));
+        ApiJson.ok(ctx, Paging.page(ctx, visible(ctx, associations.byResourceId(ctx.pathParam("id"), filter(ctx))),
+                maxPageSize));
     }
 
     void bySubject(RoutingContext ctx) {
@@ -53,6 +62,12 @@ final class AssociationsHandler {
                     c.response().setStatusCode(204);
                     c.response().putHeader(ApiJson.OFFSET_HEADER, w.offset().toString()).end();
                 });
+    }
+
+    /** Only the associations of subjects the caller may see. */
+    private static List<Association> visible(RoutingContext ctx, List<Association> all) {
+        var caller = Params.caller(ctx);
+        return all.stream().filter(a -> caller.mayTouch(a.subject())).toList();
     }
 
     private static Associations.Filter filter(RoutingContext ctx) {

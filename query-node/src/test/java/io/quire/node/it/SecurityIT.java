@@ -165,6 +165,16 @@ class SecurityIT {
         String visible = ci.get("/subjects").body();
         assertTrue(visible.contains("orders-scoped"), visible);
         assertFalse(visible.contains("payments-scoped"), visible);
+
+        String association = "{\"resourceName\":\"scoped\",\"resourceNamespace\":\"lkc\",\"resourceId\":\"t-%s\","
+                + "\"associations\":[{\"subject\":\"%s\",\"associationType\":\"value\"}]}";
+        assertEquals(403, ci.post("/associations", String.format(association, "p", "payments-scoped")).status(),
+                "not its subject");
+        assertEquals(200, ci.post("/associations", String.format(association, "o", "orders-scoped")).status());
+        assertEquals(200, https.as(basic("writer", "writerpw")).post("/associations",
+                String.format(association, "p", "payments-scoped")).status());
+        String seen = ci.get("/associations/resources/-/scoped").body();
+        assertTrue(seen.contains("orders-scoped") && !seen.contains("payments-scoped"), seen);
     }
 
     @Test
