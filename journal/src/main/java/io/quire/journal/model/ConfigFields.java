@@ -24,6 +24,12 @@ public record ConfigFields(String alias, Boolean validateFields, Boolean validat
     public static final List<String> NAMES = List.of("alias", "validateFields", "validateRules", "compatibilityGroup",
             "defaultMetadata", "overrideMetadata", "defaultRuleSet", "overrideRuleSet");
 
+    /** Whether registrations get a default or an override merged into their contract. */
+    @JsonIgnore
+    public boolean mergesContracts() {
+        return defaultMetadata != null || overrideMetadata != null || defaultRuleSet != null || overrideRuleSet != null;
+    }
+
     @JsonIgnore
     public boolean isNone() {
         return equals(NONE);

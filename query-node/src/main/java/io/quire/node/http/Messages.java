@@ -26,6 +26,9 @@ final class Messages {
         String out = QUALIFIED_THROWABLE.matcher(message).replaceAll("");
         out = QUOTED_TYPE.matcher(out).replaceAll(m -> "'" + simple(m.group(1)) + "'");
         out = STACK_LINE.matcher(out).replaceAll("");
+        // Left over are backticks a parser echoed from the input (found by the fuzz test, seed
+        // 15381826648818: a body starting with one); they read as quoting, so they become quotes.
+        out = out.replace('`', '\'');
         return out.length() > MAX_LENGTH ? out.substring(0, MAX_LENGTH) + "…" : out;
     }
 

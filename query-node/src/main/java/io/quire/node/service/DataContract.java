@@ -5,12 +5,14 @@ import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import java.util.Map;
 
 /**
  * The data contract a schema is stored with: its metadata and rule set, either may be absent. The
@@ -31,14 +33,27 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
         ConfigFields config = view.effectiveFields(subject);
-        return new DataContract(
-                Metadata.merge(Metadata.merge(config.defaultMetadata(), metadata), config.overrideMetadata()),
+        Metadata merged = Metadata.merge(Metadata.merge(config.defaultMetadata(), metadata), config.overrideMetadata());
+        if (merged != null && merged.properties().containsKey(CONFLUENT_VERSION)) {
+            // Confluent keeps this property equal to the version the registration creates.
+            Version next = view.subject(subject).map(r -> r.latestVersion().next()).orElse(Version.of(1));
+            merged = Metadata.merge(merged, Metadata.of(null, Map.of(CONFLUENT_VERSION, next.toString()), null));
+        }
+        return new DataContract(merged,
                 RuleSet.merge(RuleSet.merge(config.defaultRuleSet(), ruleSet), config.overrideRuleSet())).valid();
     }
+
+    /** The metadata property Confluent sets to the version number of the registration. */
+    static final String CONFLUENT_VERSION = "confluent:version";
 
     /** The value of the compatibility group's property in this contract's metadata (null: none). */
     String groupValue(String group) {
         return metadata == null ? null : metadata.properties().get(group);
+    }
+
+    /** Whether a registration gives neither metadata nor a rule set. */
+    static boolean asksForNone(RegisterRequest req) {
+        return req.metadata() == null && req.ruleSet() == null;
     }
 
     /** What an import stores: the contract as the other registry had it, never inherited. */

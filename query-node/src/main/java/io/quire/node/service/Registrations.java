@@ -91,6 +91,9 @@ public final class Registrations {
                     RegistryView now = access.view();
                     Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
                             DataContract.forRegistration(now, subject, req));
+                    if (known.isEmpty() && DataContract.asksForNone(req) && !now.effectiveFields(subject).mergesContracts()) {
+                        known = storedWithAContract(now, subject, parsed);
+                    }
                     if (known.isPresent()) {
                         return CompletableFuture.completedFuture(known.get());
                     }
@@ -127,6 +130,30 @@ public final class Registrations {
                     return Optional.of(new Written<>(answer(subject, existing.get(), v, parsed, contract),
                             view.position().offset()));
                 }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A registration that gives no contract, in a subject whose config merges none, of a schema
+     * already stored in the subject with a contract: that version, as Confluent looks the schema up
+     * under the subject before merging anything. Only subjects whose latest live version has a
+     * contract are searched (newest first): elsewhere the plain fingerprint already found it.
+     */
+    private static Optional<Written<Registered>> storedWithAContract(RegistryView view, Subject subject,
+                                                                     ParsedSchema<?> parsed) {
+        Optional<StoredSchema> latest = view.latestLive(subject).flatMap(v -> view.schema(v.schemaId()));
+        if (latest.isEmpty() || latest.get().metadata() == null && latest.get().ruleSet() == null) {
+            return Optional.empty();
+        }
+        List<VersionRecord> all = view.versions(subject);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            VersionRecord v = all.get(i);
+            StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+            if (!v.deleted() && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
+                return Optional.of(new Written<>(answer(subject, v.schemaId(), v.version(), parsed,
+                        new DataContract(s.metadata(), s.ruleSet())), view.position().offset()));
             }
         }
         return Optional.empty();

@@ -178,6 +178,25 @@ class DataContractRulesTest {
         assertEquals(ConfigFields.NONE, r.settingsReads().subjectFields(orders, false), "delete removes every field");
     }
 
+    @Test
+    void reRegisteringAnOlderSchemaWithoutAContractFindsItsVersionAsConfluentDoes() {
+        Registered v1 = register(avro(V1, owner("team-a", "1"), null));
+        register(avro(V2, owner("team-a", "2"), null));
+        Registered again = register(avro(V1, null, null));
+        assertEquals(v1.id(), again.id(), "the stored version, not V1 under version 2's contract");
+        assertEquals(List.of(Version.of(1), Version.of(2)), r.subjects().versions(orders, false, false));
+    }
+
+    @Test
+    void confluentVersionInTheMetadataFollowsTheVersionNumber() {
+        register(avro(V1, Metadata.of(null, Map.of("confluent:version", "1", "owner", "a"), null), null));
+        Registered v2 = register(avro(V2, null, null));
+        assertEquals("2", v2.stored().metadata().properties().get("confluent:version"), "inherited, then set to 2");
+        assertEquals("a", v2.stored().metadata().properties().get("owner"));
+        assertEquals(v2.id(), register(avro(V2, null, null)).id(), "registering it again changes nothing");
+        assertEquals(List.of(Version.of(1), Version.of(2)), r.subjects().versions(orders, false, false));
+    }
+
     static Rule rule(String name, String expr) {
         return new Rule(name, null, RuleKind.CONDITION, RuleMode.WRITE, "CEL", null, null, expr, null, null, false);
     }
