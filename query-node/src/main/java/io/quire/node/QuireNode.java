@@ -54,6 +54,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private volatile long startEndOffset = -1;
     private String topicId;
     private JournalAdmin admin;
+    private volatile String kafkaClusterId = "";
     private JournalHealth health;
     private Producer<byte[], byte[]> producer;
     private CommandSubmitter submitter;
@@ -76,6 +77,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         admin = new JournalAdmin(config.kafkaProperties(), config.journalTopic());
         topicId = admin.ensureJournal(config.journalReplication(), config.journalMinIsr());
         startEndOffset = admin.endOffset(30_000);
+        kafkaClusterId = admin.clusterId(30_000);
         health = new JournalHealth(admin, startEndOffset);
         if (!config.bootstrapSnapshot().isEmpty()) {
             view.bootstrapFromSnapshot(Path.of(config.bootstrapSnapshot()), topicId, startEndOffset);
@@ -168,6 +170,16 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         p.put("client.id", "quire-" + config.nodeId());
         p.putAll(JournalContract.producerConfig());
         return p;
+    }
+
+    @Override
+    public String kafkaClusterId() {
+        return kafkaClusterId;
+    }
+
+    @Override
+    public String registryClusterId() {
+        return config.journalTopic();
     }
 
     @Override

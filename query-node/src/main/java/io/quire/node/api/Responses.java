@@ -56,6 +56,25 @@ public final class Responses {
     public record Position(Offset offset, String digest, int digestVersion) {
     }
 
+    /** {@code GET /v1/metadata/id}: Confluent's shape, the Kafka cluster and this registry's cluster. */
+    public record ServerClusterId(Scope scope) {
+
+        public record Scope(List<String> path, Clusters clusters) {
+        }
+
+        public record Clusters(@JsonProperty("kafka-cluster") String kafkaCluster,
+                               @JsonProperty("schema-registry-cluster") String schemaRegistryCluster) {
+        }
+
+        public static ServerClusterId of(String kafka, String registry) {
+            return new ServerClusterId(new Scope(List.of(), new Clusters(kafka, registry)));
+        }
+    }
+
+    /** {@code GET /v1/metadata/version}. */
+    public record ServerVersion(String version, String commitId) {
+    }
+
     /** {@code GET /health/live}. */
     public record Status(String status) {
     }

@@ -46,6 +46,8 @@ public final class HttpApi {
 
         route(r, HttpMethod.GET, "/", Access.OPEN, ops::root);
         route(r, HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
+        route(r, HttpMethod.GET, "/v1/metadata/id", Access.READ, ops::metadataId);
+        route(r, HttpMethod.GET, "/v1/metadata/version", Access.READ, ops::metadataVersion);
         route(r, HttpMethod.GET, "/health/ready", Access.OPEN, ops::ready);
         route(r, HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
         route(r, HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);

@@ -14,6 +14,12 @@ public interface NodeStatus {
     /** Whether the node reached the journal's brokers recently: false means writes will fail (50002). */
     boolean journalReachable();
 
+    /** The Kafka cluster the journal lives on, as {@code GET /v1/metadata/id} names it. */
+    String kafkaClusterId();
+
+    /** This registry's name among registries: its journal topic (every node of one registry shares it). */
+    String registryClusterId();
+
     /** Writes a snapshot of the view (see {@code Snapshots}) and describes it; slow, call off the event loop. */
     java.util.Map<String, Object> snapshot() throws Exception;
 }

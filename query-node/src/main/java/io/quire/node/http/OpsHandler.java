@@ -3,10 +3,10 @@ package io.quire.node.http;
 import io.quire.journal.view.Position;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewDigest;
+import io.quire.node.api.Responses;
 import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.service.ViewAccess;
 import io.vertx.ext.web.RoutingContext;
-import io.quire.node.api.Responses;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -47,6 +47,20 @@ final class OpsHandler {
     }
 
     /** The applied offset and the rolling digest of (offset, outcome): equal on replicas at the same offset. */
+    /** {@code GET /v1/metadata/id}: which Kafka cluster and which registry this node belongs to. */
+    void metadataId(RoutingContext ctx) {
+        ApiJson.ok(ctx, Responses.ServerClusterId.of(status.kafkaClusterId(), status.registryClusterId()));
+    }
+
+    /**
+     * {@code GET /v1/metadata/version}: the release from the jar's manifest ("unknown" outside one);
+     * the commit is not recorded, so empty.
+     */
+    void metadataVersion(RoutingContext ctx) {
+        String version = OpsHandler.class.getPackage().getImplementationVersion();
+        ApiJson.ok(ctx, new Responses.ServerVersion(version == null ? "unknown" : version, ""));
+    }
+
     void position(RoutingContext ctx) {
         Position p = access.view().position();
         ApiJson.ok(ctx, new Responses.Position(p.offset(), p.digestHex(), p.digestVersion()));

@@ -80,6 +80,11 @@ public final class JournalAdmin implements AutoCloseable {
     }
 
     /** The offset the next journal record will get. */
+    /** The Kafka cluster's id, as its brokers report it. */
+    public String clusterId(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
+        return admin.describeCluster().clusterId().get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
     public long endOffset(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
         TopicPartition tp = new TopicPartition(topic, 0);
         return admin.listOffsets(Map.of(tp, OffsetSpec.latest())).partitionResult(tp)

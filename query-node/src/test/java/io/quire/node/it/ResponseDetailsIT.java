@@ -83,6 +83,20 @@ class ResponseDetailsIT {
     }
 
     @Test
+    void theServerMetadataNamesTheKafkaClusterAndTheRegistry() throws Exception {
+        JsonNode id = http.get("/v1/metadata/id").json();
+        String kafka;
+        try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                Map.of("bootstrap.servers", (Object) SharedKafka.bootstrapServers()))) {
+            kafka = admin.describeCluster().clusterId().get();
+        }
+        assertEquals(kafka, id.at("/scope/clusters/kafka-cluster").asText());
+        assertEquals("details-it", id.at("/scope/clusters/schema-registry-cluster").asText(), "the journal topic");
+        assertTrue(id.at("/scope/path").isArray());
+        assertTrue(http.get("/v1/metadata/version").json().has("version"));
+    }
+
+    @Test
     void anIncompatibleSchemaIs409With40901WhenConfigured() {
         register("strict", Http.schemaBody(Http.record("S", NAME)));
         Http.Response r = http.post("/subjects/strict/versions",
