@@ -115,6 +115,31 @@ public final class Applier {
     }
 
     /**
+     * A refusal when a subject still has associations (40904); null when it has none. The edge
+     * runs the same check before journaling a subject delete.
+     */
+    public static Rejected associated(RegistryView view, Subject subject) {
+        return DeleteRules.associated(view, subject);
+    }
+
+    /**
+     * The applier's verdict on an association command against this view, without keeping its
+     * writes: the refusal, or null when it would be applied. The edge asks before journaling.
+     */
+    public static Rejected refusal(RegistryView view, Command command) {
+        ViewWriter scratch = new ViewWriter(new Changes());
+        Outcome o;
+        if (command instanceof SetAssociations c) {
+            o = AssociationRules.set(view, scratch, c);
+        } else if (command instanceof DeleteAssociations c) {
+            o = AssociationRules.delete(view, scratch, c);
+        } else {
+            throw new IllegalArgumentException("no edge verdict for " + command.type());
+        }
+        return o instanceof Rejected r ? r : null;
+    }
+
+    /**
      * A refusal when a schema still in use references this subject version (42206); null when
      * none does. The edge runs the same check before journaling a permanent delete.
      */

@@ -114,7 +114,7 @@ final class AssociationRules {
         for (String[] p : new String[][] {{"resourceName", a.resourceName()}, {"resourceNamespace", a.resourceNamespace()},
             {"resourceId", a.resourceId()}, {"resourceType", a.resourceType()},
             {"associationType", a.associationType()}}) {
-            if (!validName(p[1])) {
+            if (!Subject.isValid(p[1])) {
                 return Rejected.of(ErrorCode.INVALID_ASSOCIATION, "Invalid association: " + p[0]
                         + " must be a non-empty name without control characters");
             }
@@ -124,9 +124,5 @@ final class AssociationRules {
                     "Invalid association: frozen: association with lifecycle of WEAK cannot be frozen");
         }
         return null;
-    }
-
-    private static boolean validName(String s) {
-        return Subject.isValid(s);
     }
 }

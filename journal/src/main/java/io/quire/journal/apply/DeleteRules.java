@@ -38,6 +38,11 @@ final class DeleteRules {
                 "subject=" + subject + ",version=" + version) + " Referenced by ids " + by + ".");
     }
 
+    /** A refusal when the subject is associated with a resource (40904: remove the associations first); null otherwise. */
+    static Rejected associated(RegistryView view, Subject s) {
+        return view.subjectAssociations(s).isEmpty() ? null : Rejected.of(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS, s);
+    }
+
     /** Why nothing of subject {@code s} may be deleted (its name, its mode, its absence); null when it may. */
     private static Rejected deletable(RegistryView view, Subject s) {
         if (!Subject.isValid(s)) {
@@ -55,8 +60,9 @@ final class DeleteRules {
         if (refused != null) {
             return refused;
         }
-        if (!view.subjectAssociations(s).isEmpty()) {
-            return Rejected.of(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS, s); // remove its associations first
+        Rejected associated = associated(view, s);
+        if (associated != null) {
+            return associated;
         }
         SubjectRecord subject = view.subject(s).orElseThrow();
         List<VersionRecord> versions = view.versions(s);

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.model.Association;
@@ -57,14 +58,18 @@ public final class Associations {
                         principal).thenApply(w -> null));
             }
         }
-        return schemasFirst.thenCompose(v -> path.submit(new SetAssociations(wanted, replace), principal,
-                AssociationsSet.class, set -> AssociationResponse.of(set.associations())));
+        SetAssociations command = new SetAssociations(wanted, replace);
+        return schemasFirst.thenCompose(v -> {
+            WritePath.refuse(Applier.refusal(access.view(), command)); // nothing doomed reaches the journal
+            return path.submit(command, principal, AssociationsSet.class, set -> AssociationResponse.of(set.associations()));
+        });
     }
 
     public CompletableFuture<Written<List<Association>>> delete(String resourceId, String resourceType,
                                                               List<String> associationTypes, String principal) {
-        return path.submit(new DeleteAssociations(resourceId, resourceType, associationTypes), principal,
-                AssociationsDeleted.class, AssociationsDeleted::associations);
+        DeleteAssociations command = new DeleteAssociations(resourceId, resourceType, associationTypes);
+        WritePath.refuse(Applier.refusal(access.view(), command));
+        return path.submit(command, principal, AssociationsDeleted.class, AssociationsDeleted::associations);
     }
 
     /** A filter of the lookups: the resource type (default topic), roles (none: all) and lifecycle (null: both). */

@@ -33,6 +33,7 @@ public final class Deletes {
         if (view.subject(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
         }
+        WritePath.refuse(Applier.associated(view, subject));
         if (permanent) {
             for (VersionRecord v : view.versions(subject)) {
                 WritePath.refuse(Applier.referenced(view, subject, v.version()));

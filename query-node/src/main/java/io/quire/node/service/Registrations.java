@@ -84,7 +84,7 @@ public final class Registrations {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                     "Subject " + subject + " is not in import mode; id and version cannot be given");
         }
-        DataContract.forRegistration(view, subject, req); // a bad rule set is refused before any work
+        DataContract.validRules(req.ruleSet()); // a bad rule set is refused before any work (the config's were at PUT)
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
         return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
                 .thenCompose(parsed -> {

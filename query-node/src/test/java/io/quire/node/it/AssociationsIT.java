@@ -61,6 +61,7 @@ class AssociationsIT {
         assertEquals("key", http.get("/associations/subjects/orders-key-explicit").json().get(0)
                 .get("associationType").asText());
 
+        long before = http.get("/admin/position").json().get("offset").asLong();
         assertEquals(40903, http.post("/associations", request("t-orders", "spare", "value", "")).errorCode());
         assertEquals(40905, http.post("/associations", request("t-other", "orders-explicit", "value",
                 ",\"lifecycle\":\"WEAK\"")).errorCode());
@@ -68,6 +69,8 @@ class AssociationsIT {
         assertEquals(42212, http.post("/associations", request("t-other", "spare", "value",
                 ",\"lifecycle\":\"WEAK\",\"frozen\":true")).errorCode());
         assertEquals(40904, http.delete("/subjects/orders-explicit").errorCode(), "associated subjects stay");
+        assertEquals(before, http.get("/admin/position").json().get("offset").asLong(),
+                "every refusal is made at the edge: nothing reached the journal");
 
         Http.Response replaced = http.put("/associations", request("t-orders", "spare", "value", ""));
         assertEquals(200, replaced.status(), replaced.body());
