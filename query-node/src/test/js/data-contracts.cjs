@@ -173,8 +173,27 @@ async function protobufTaggedField() {
     back.number === '4111-masked' && back.holder === 'Ann', back);
 }
 
+async function namedContext() {
+  // A subject in a named context: the client only names the subject, qualified.
+  const inContext = (topic) => `:.team-a:${topic}-value`;
+  const item = JSON.stringify({ type: 'record', name: 'Item', fields: [{ name: 'n', type: 'int' }] });
+  const plainId = await client.register('items-value', { schemaType: 'AVRO', schema: item });
+  const ser = new sr.AvroSerializer(client, sr.SerdeType.VALUE, { autoRegisterSchemas: true, subjectNameStrategy: inContext });
+  const bytes = await ser.serialize('items', { n: 7 });
+  const id = bytes.readInt32BE(1);
+  check('a schema registered in a named context gets its own id there', id !== plainId, { id, plainId });
+  const de = new sr.AvroDeserializer(client, sr.SerdeType.VALUE, { subjectNameStrategy: inContext });
+  const back = await de.deserialize('items', bytes);
+  check('and the deserializer reads the id in that context', back.n === 7, back);
+  const latest = await client.getLatestSchemaMetadata(':.team-a:items-value');
+  check('the qualified subject holds it', latest.id === id && latest.subject === ':.team-a:items-value', latest);
+  const contexts = await client.restService.handleRequest('/contexts', 'GET');
+  check('GET /contexts lists the context', contexts.data.includes('.team-a'), contexts.data);
+}
+
 (async () => {
   try {
+    await namedContext();
     await protobufTaggedField();
     await associatedSubject();
     await celCondition();

@@ -22,6 +22,7 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
@@ -42,6 +43,7 @@ import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.outcome.SubjectDeleted;
 import io.quire.journal.outcome.VersionDeleted;
 import io.quire.journal.view.Position;
+import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewDigest;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,7 +78,7 @@ class ApplierTest {
         assertEquals(id(7), journal.view().maxSchemaId().orElseThrow());
         journal.append(register("orders2", "\"long\"", 3, -1));
         assertEquals(id(7), journal.view().maxSchemaId().orElseThrow(), "the highest, not the latest");
-        assertEquals("\"string\"", journal.view().schema(id(7)).orElseThrow().schema());
+        assertEquals("\"string\"", journal.view().schema(Context.DEFAULT, id(7)).orElseThrow().schema());
         assertEquals(1, journal.view().subject(s("orders")).orElseThrow().liveVersions());
     }
 
@@ -85,8 +87,8 @@ class ApplierTest {
         journal.append(register("a", "\"int\"", 3, -1));
         Outcome o = journal.append(register("b", "\"int\"", 4, -1));
         assertEquals(new SchemaRegistered(id(3), v(1), true), o);
-        assertTrue(journal.view().schema(id(4)).isEmpty());
-        assertEquals(List.of(s("a"), s("b")), journal.view().usages(id(3)).stream().map(u -> u.subject()).toList());
+        assertTrue(journal.view().schema(Context.DEFAULT, id(4)).isEmpty());
+        assertEquals(List.of(s("a"), s("b")), journal.view().usages(Context.DEFAULT, id(3)).stream().map(u -> u.subject()).toList());
     }
 
     @Test
@@ -143,7 +145,7 @@ class ApplierTest {
         journal.append(register("a", "\"long\"", 2, revision("a")));
         assertEquals(new SubjectDeleted(vs(1, 2)), journal.append(new DeleteSubject(s("a"), false)));
         assertTrue(journal.view().subject(s("a")).orElseThrow().softDeleted());
-        assertTrue(journal.view().schema(id(1)).isPresent());
+        assertTrue(journal.view().schema(Context.DEFAULT, id(1)).isPresent());
         assertEquals(ErrorCode.SUBJECT_SOFT_DELETED, rejection(new DeleteSubject(s("a"), false)));
     }
 
@@ -155,7 +157,7 @@ class ApplierTest {
         journal.append(new DeleteSubject(s("a"), false));
         assertEquals(new SubjectDeleted(vs(1)), journal.append(new DeleteSubject(s("a"), true)));
         assertTrue(journal.view().subject(s("a")).isEmpty());
-        assertTrue(journal.view().usages(id(1)).isEmpty());
+        assertTrue(journal.view().usages(Context.DEFAULT, id(1)).isEmpty());
         assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteSubject(s("a"), true)));
     }
 
@@ -207,7 +209,7 @@ class ApplierTest {
     @Test
     void invalidSubjectsNeverReachTheView() {
         assertEquals(ErrorCode.INVALID_SUBJECT, rejection(register("bad\u0000name", "\"int\"", 1, -1)));
-        assertTrue(journal.view().schema(id(1)).isEmpty());
+        assertTrue(journal.view().schema(Context.DEFAULT, id(1)).isEmpty());
     }
 
     @Test
@@ -316,10 +318,11 @@ class ApplierTest {
         RegisterSchema withContract = new RegisterSchema(s("c"), SchemaType.AVRO, "\"int\"", List.of(), "fp-c", id(4),
                 CompatibilityLevel.BACKWARD, at(-1), m, rules);
         assertEquals(new SchemaRegistered(id(4), v(1), true), journal.append(withContract));
-        assertEquals(m, journal.view().schema(id(4)).orElseThrow().metadata());
-        assertEquals(rules, journal.view().schema(id(4)).orElseThrow().ruleSet());
-        SchemaGuid guid = journal.view().schema(id(4)).orElseThrow().guid();
-        assertEquals(id(4), journal.view().idForGuid(guid).orElseThrow(), "found by its GUID");
+        assertEquals(m, journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().metadata());
+        assertEquals(rules, journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().ruleSet());
+        SchemaGuid guid = journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().guid();
+        assertEquals(List.of(new RegistryView.ContextId(Context.DEFAULT, id(4))), journal.view().idsForGuid(guid),
+                "found by its GUID");
         assertEquals(SchemaGuid.of("\"int\"", List.of(), m, rules), guid, "a pure function of the content");
         assertNotEquals(SchemaGuid.of("\"int\"", List.of(), null, null), guid, "the contract is part of it");
         RuleSet twice = new RuleSet(null, List.of(rules.domainRules().get(0), rules.domainRules().get(0)), null);
@@ -357,7 +360,7 @@ class ApplierTest {
     void aReferenceToAMissingVersionIsRefusedAtApplyTime() {
         Outcome o = journal.append(registerWithRef("order", "\"o\"", 2, new SchemaReference("X", s("nobody"), v(1))));
         assertEquals(42201, errorCode(o));
-        assertTrue(journal.view().schema(id(2)).isEmpty());
+        assertTrue(journal.view().schema(Context.DEFAULT, id(2)).isEmpty());
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.command.Envelope;
@@ -21,6 +22,7 @@ import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
@@ -121,7 +123,7 @@ public class DeterminismTest {
     public static List<Envelope> randomJournal(Random random) {
         List<Envelope> out = new ArrayList<>();
         ReplayedJournal model = new ReplayedJournal();
-        String[] subjects = {"a", "b", "c", "orders-value", "ü-subject"};
+        String[] subjects = {"a", "b", "c", "orders-value", "ü-subject", ":.ctx:a", ":.ctx:orders-value", ":.ctx:"};
         long nextProposed = 1;
         for (int i = 0; i < RECORDS; i++) {
             Subject s = Subject.of(subjects[random.nextInt(subjects.length)]);
@@ -154,10 +156,12 @@ public class DeterminismTest {
             } else if (pick < 98) {
                 Mode[] modes = {Mode.READONLY, Mode.READWRITE, Mode.READWRITE, Mode.IMPORT};
                 c = new SetMode(s, modes[random.nextInt(modes.length)]);
-            } else {
+            } else if (pick < 99 || random.nextBoolean()) {
                 String content = "\"type-" + random.nextInt(40) + "\"";
                 c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, id(1 + random.nextInt(300)),
                         v(random.nextInt(6)));
+            } else {
+                c = new DeleteContext(Context.parse(random.nextBoolean() ? ".ctx" : "."));
             }
             Envelope e = Envelope.of("c" + i, "n" + random.nextInt(3), "p", 1_000L * i, c);
             model.append(e);

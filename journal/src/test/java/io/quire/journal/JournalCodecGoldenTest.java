@@ -16,6 +16,7 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandType;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
@@ -29,6 +30,7 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.Metadata;
@@ -78,6 +80,7 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.SET_ASSOCIATIONS, new SetAssociations(List.of(new Association(s("orders-value"),
                 "orders", "lkc-1", "topic-id-1", "topic", "value", Lifecycle.STRONG, false)), false));
         EXAMPLES.put(CommandType.DELETE_ASSOCIATIONS, new DeleteAssociations("topic-id-1", "topic", List.of("value")));
+        EXAMPLES.put(CommandType.DELETE_CONTEXT, new DeleteContext(Context.parse(".staging")));
     }
 
     static Envelope envelope(Command c) {

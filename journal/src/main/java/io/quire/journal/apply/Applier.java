@@ -4,6 +4,7 @@ import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
+import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
@@ -14,6 +15,7 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
@@ -103,6 +105,7 @@ public final class Applier {
             case LEASE_ID_BLOCK -> LeaseRules.lease(view, out, (LeaseIdBlock) command);
             case SET_ASSOCIATIONS -> AssociationRules.set(view, out, (SetAssociations) command);
             case DELETE_ASSOCIATIONS -> AssociationRules.delete(view, out, (DeleteAssociations) command);
+            case DELETE_CONTEXT -> DeleteRules.deleteContext(view, out, (DeleteContext) command);
         };
     }
 
@@ -110,8 +113,8 @@ public final class Applier {
      * A refusal when an imported id and content disagree with the view (42207 / 42205); null when
      * they agree. The edge runs the same check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, String fingerprint, SchemaId id) {
-        return SchemaRules.importedIdClash(view, fingerprint, id);
+    public static Rejected importedIdClash(RegistryView view, Context context, String fingerprint, SchemaId id) {
+        return SchemaRules.importedIdClash(view, context, fingerprint, id);
     }
 
     /**
@@ -123,7 +126,7 @@ public final class Applier {
     }
 
     /**
-     * The applier's verdict on an association command against this view, without keeping its
+     * The applier's verdict on an association or context command against this view, without keeping its
      * writes: the refusal, or null when it would be applied. The edge asks before journaling.
      */
     public static Rejected refusal(RegistryView view, Command command) {
@@ -133,6 +136,8 @@ public final class Applier {
             o = AssociationRules.set(view, scratch, c);
         } else if (command instanceof DeleteAssociations c) {
             o = AssociationRules.delete(view, scratch, c);
+        } else if (command instanceof DeleteContext c) {
+            o = DeleteRules.deleteContext(view, scratch, c);
         } else {
             throw new IllegalArgumentException("no edge verdict for " + command.type());
         }

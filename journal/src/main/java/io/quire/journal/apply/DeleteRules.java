@@ -1,12 +1,15 @@
 package io.quire.journal.apply;
 
+import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
+import io.quire.journal.outcome.ContextDeleted;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.SubjectDeleted;
@@ -23,6 +26,34 @@ import java.util.Optional;
 final class DeleteRules {
 
     private DeleteRules() {
+    }
+
+    /**
+     * A named context goes when no subject of it is left, soft-deleted ones included (42213);
+     * the default context stays (42205), an unknown one is 40412. Its settings stay, as a
+     * subject's settings stay after the subject goes.
+     */
+    static Outcome deleteContext(RegistryView view, ViewWriter out, DeleteContext c) {
+        Rejected refused = contextRefusal(view, c.context());
+        if (refused != null) {
+            return refused;
+        }
+        out.deleteContext(c.context());
+        return new ContextDeleted(c.context());
+    }
+
+    /** Why a context may not be deleted now, or null. The edge runs the same check before journaling. */
+    static Rejected contextRefusal(RegistryView view, Context context) {
+        if (context == null || context.isDefault()) {
+            return Rules.notPermitted("The default context cannot be deleted");
+        }
+        if (!view.hasContext(context)) {
+            return Rejected.of(ErrorCode.CONTEXT_NOT_FOUND, context);
+        }
+        if (view.hasSubjects(context)) {
+            return Rejected.of(ErrorCode.CONTEXT_NOT_EMPTY, context);
+        }
+        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import io.quire.ids.BlockGrants;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
@@ -32,9 +33,10 @@ final class SchemaRules {
 
     static Outcome register(RegistryView view, ViewWriter out, Offset offset, long timestamp, RegisterSchema c) {
         Subject s = c.subject();
-        if (!Subject.isValid(s)) {
+        if (!Subject.isValid(s) || s.isContextOnly()) {
             return Rules.invalidSubject(s);
         }
+        Context ctx = s.context();
         if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.checkedLevel() == null) {
             return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
         }
@@ -45,7 +47,7 @@ final class SchemaRules {
         if (mode == Mode.IMPORT) {
             return Rules.notPermitted("Subject " + s + " is in import mode: registrations must give an id");
         }
-        Optional<SchemaId> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SchemaId> existing = view.idForFingerprint(ctx, c.fingerprint());
         Optional<SubjectRecord> subject = view.subject(s);
         if (existing.isPresent()) {
             Optional<Version> live = liveVersionWithId(view, s, existing.get());
@@ -69,10 +71,10 @@ final class SchemaRules {
             if (id == null || id.value() < BlockGrants.FIRST_ID || id.compareTo(view.idWatermark()) >= 0) {
                 return Rejected.of(ErrorCode.OPERATION_NOT_PERMITTED, "id " + id + " was never leased");
             }
-            if (view.schemaBytes(id) != null) {
+            if (view.schemaBytes(ctx, id) != null) {
                 return new Conflict("id " + id + " is taken");
             }
-            Rejected refused = storeNew(view, out, id, new StoredSchema(c.schema(), c.schemaType(), c.references(),
+            Rejected refused = storeNew(view, out, s, id, new StoredSchema(c.schema(), c.schemaType(), c.references(),
                     c.metadata(), c.ruleSet()), c.fingerprint());
             if (refused != null) {
                 return refused;
@@ -93,7 +95,7 @@ final class SchemaRules {
      */
     static Outcome importSchema(RegistryView view, ViewWriter out, Offset offset, long timestamp, ImportSchema c) {
         Subject s = c.subject();
-        if (!Subject.isValid(s)) {
+        if (!Subject.isValid(s) || s.isContextOnly()) {
             return Rules.invalidSubject(s);
         }
         if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.id() == null
@@ -106,11 +108,11 @@ final class SchemaRules {
         if (c.id().value() < BlockGrants.FIRST_ID || c.id().value() > Integer.MAX_VALUE || c.version().number() < 0) {
             return Rules.notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
         }
-        Rejected clash = importedIdClash(view, c.fingerprint(), c.id());
+        Rejected clash = importedIdClash(view, s.context(), c.fingerprint(), c.id());
         if (clash != null) {
             return clash;
         }
-        Optional<SchemaId> existing = view.idForFingerprint(c.fingerprint());
+        Optional<SchemaId> existing = view.idForFingerprint(s.context(), c.fingerprint());
         SubjectRecord before = view.subject(s).orElse(SubjectRecord.EMPTY);
         Version version = c.version();
         if (version.equals(Version.NONE)) {
@@ -132,7 +134,7 @@ final class SchemaRules {
                     + taken.get().schemaId());
         }
         if (existing.isEmpty()) {
-            Rejected refused = storeNew(view, out, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(),
+            Rejected refused = storeNew(view, out, s, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(),
                     c.metadata(), c.ruleSet()), c.fingerprint());
             if (refused != null) {
                 return refused;
@@ -149,25 +151,30 @@ final class SchemaRules {
 
     /**
      * A refusal when an imported id and content disagree with the view: the content is known under
-     * another id (42207), or the id holds other content (42205); null when they agree. The edge
-     * runs the same check before journaling.
+     * another id (42207), or the id holds other content (42205); null when they agree, all inside
+     * one context (another context may use the id for other content). The edge runs the same
+     * check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, String fingerprint, SchemaId id) {
-        Optional<SchemaId> existing = view.idForFingerprint(fingerprint);
+    public static Rejected importedIdClash(RegistryView view, Context ctx, String fingerprint, SchemaId id) {
+        Optional<SchemaId> existing = view.idForFingerprint(ctx, fingerprint);
         if (existing.isPresent() && !existing.get().equals(id)) {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
                     "Schema already registered with id " + existing.get() + " instead of input id " + id);
         }
-        if (existing.isEmpty() && view.schemaBytes(id) != null) {
+        if (existing.isEmpty() && view.schemaBytes(ctx, id) != null) {
             return Rules.notPermitted("Overwrite new schema with id " + id + " is not permitted.");
         }
         return null;
     }
 
-    /** A refusal when a reference names a subject version that is not there (deleted since the edge looked). */
-    static Rejected missingReference(RegistryView view, List<SchemaReference> references) {
+    /**
+     * A refusal when a reference names a subject version that is not there (deleted since the edge
+     * looked); a reference's subject is read in the context of the schema's subject.
+     */
+    static Rejected missingReference(RegistryView view, Context ctx, List<SchemaReference> references) {
         for (SchemaReference r : references) {
-            if (r.subject() == null || r.version() == null || view.version(r.subject(), r.version()).map(v -> v.deleted()).orElse(true)) {
+            if (r.subject() == null || r.version() == null
+                    || view.version(ctx.qualify(r.subject()), r.version()).map(v -> v.deleted()).orElse(true)) {
                 return Rejected.of(ErrorCode.INVALID_SCHEMA, "reference " + r.name()
                         + " to subject " + r.subject() + " version " + r.version() + " does not exist");
             }
@@ -189,14 +196,14 @@ final class SchemaRules {
      * Stores content the view does not have yet under {@code id}, or refuses: a reference that is
      * gone (42201), a rule set that breaks the rules (42210).
      */
-    private static Rejected storeNew(RegistryView view, ViewWriter out, SchemaId id, StoredSchema schema,
-                                     String fingerprint) {
-        Rejected refused = missingReference(view, schema.references());
+    private static Rejected storeNew(RegistryView view, ViewWriter out, Subject owner, SchemaId id,
+                                     StoredSchema schema, String fingerprint) {
+        Rejected refused = missingReference(view, owner.context(), schema.references());
         if (refused == null) {
             refused = invalidRules(schema.ruleSet());
         }
         if (refused == null) {
-            writeSchema(view, out, id, schema, fingerprint);
+            writeSchema(view, out, owner.context(), id, schema, fingerprint);
         }
         return refused;
     }
@@ -207,13 +214,14 @@ final class SchemaRules {
         return problem == null ? null : Rejected.of(ErrorCode.INVALID_RULESET, problem);
     }
 
-    static void writeSchema(RegistryView view, ViewWriter out, SchemaId id, StoredSchema schema, String fingerprint) {
-        out.schema(id, schema, fingerprint);
+    static void writeSchema(RegistryView view, ViewWriter out, Context ctx, SchemaId id, StoredSchema schema,
+                            String fingerprint) {
+        out.schema(ctx, id, schema, fingerprint);
         if (view.maxSchemaId().map(max -> id.compareTo(max) > 0).orElse(true)) {
             out.maxSchemaId(id);
         }
         for (SchemaReference r : schema.references()) {
-            out.reference(r.subject(), r.version(), id);
+            out.reference(ctx.qualify(r.subject()), r.version(), id);
         }
     }
 

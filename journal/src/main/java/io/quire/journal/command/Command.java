@@ -8,7 +8,7 @@ import io.quire.journal.model.Subject;
  */
 public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
-        LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations {
+        LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

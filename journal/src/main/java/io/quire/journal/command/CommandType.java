@@ -12,7 +12,8 @@ public enum CommandType {
     LEASE_ID_BLOCK("LeaseIdBlock", LeaseIdBlock.class),
     IMPORT_SCHEMA("ImportSchema", ImportSchema.class),
     SET_ASSOCIATIONS("SetAssociations", SetAssociations.class),
-    DELETE_ASSOCIATIONS("DeleteAssociations", DeleteAssociations.class);
+    DELETE_ASSOCIATIONS("DeleteAssociations", DeleteAssociations.class),
+    DELETE_CONTEXT("DeleteContext", DeleteContext.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

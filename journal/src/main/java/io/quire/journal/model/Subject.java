@@ -32,12 +32,40 @@ public record Subject(@JsonValue String name) implements Comparable<Subject> {
                 return false;
             }
         }
-        return true;
+        // ":.:orders" would be a second spelling of "orders"; a context-only name (":.ctx:") holds settings only
+        return !name.startsWith(":.:");
     }
 
     /** {@link #isValid(String)} for a subject that may be absent from a command. */
     public static boolean isValid(Subject subject) {
         return subject != null && isValid(subject.name);
+    }
+
+    /** Whether the name starts with a context ({@code :.ctx:name}); such a name always holds a second colon. */
+    public boolean isQualified() {
+        return name.startsWith(":.") && name.indexOf(':', 2) > 0;
+    }
+
+    /** The context the name places the subject in (the default one unless qualified). */
+    public Context context() {
+        if (!isQualified()) {
+            return Context.DEFAULT;
+        }
+        try {
+            return new Context(name.substring(1, name.indexOf(':', 2)));
+        } catch (IllegalArgumentException e) {
+            return Context.DEFAULT;
+        }
+    }
+
+    /** The name inside its context ({@code orders} for {@code :.ctx:orders}). */
+    public String bare() {
+        return isQualified() ? name.substring(name.indexOf(':', 2) + 1) : name;
+    }
+
+    /** A name that is only a context ({@code :.ctx:}): it names the context's settings, never a schema's subject. */
+    public boolean isContextOnly() {
+        return isQualified() && bare().isEmpty();
     }
 
     @Override

@@ -6,7 +6,7 @@ package io.quire.journal.outcome;
  */
 public sealed interface Outcome
         permits SchemaRegistered, SubjectDeleted, VersionDeleted, ConfigSet, ConfigDeleted, ModeSet, ModeDeleted,
-        BlockGranted, AssociationsSet, AssociationsDeleted, Rejected, Conflict {
+        BlockGranted, AssociationsSet, AssociationsDeleted, ContextDeleted, Rejected, Conflict {
 
     OutcomeType type();
 

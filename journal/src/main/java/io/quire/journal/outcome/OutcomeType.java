@@ -12,6 +12,7 @@ public enum OutcomeType {
     BLOCK_GRANTED("BlockGranted", BlockGranted.class, true),
     ASSOCIATIONS_SET("AssociationsSet", AssociationsSet.class, true),
     ASSOCIATIONS_DELETED("AssociationsDeleted", AssociationsDeleted.class, true),
+    CONTEXT_DELETED("ContextDeleted", ContextDeleted.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

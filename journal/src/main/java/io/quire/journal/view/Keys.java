@@ -1,5 +1,6 @@
 package io.quire.journal.view;
 
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -17,9 +18,11 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * G pos | G next | G config | G mode    position, id watermark, global level and mode
  * G maxid                               the highest id a stored schema has
- * I id                                  prepared body of GET /schemas/ids/{id}
- * F fingerprint                         id of that content
- * U guid                                id of the content with that GUID
+ * I id                                  prepared body of GET /schemas/ids/{id} (default context)
+ * J context 0 id                        the same, in a named context
+ * F [context-prefix] fingerprint        id of that content in a context (prefix ":.ctx:", none for the default)
+ * U guid [context]                      id of the content with that GUID in a context (none: the default)
+ * Y context                             a named context (written with its first schema, gone with DELETE /contexts)
  * S subject                             subject record
  * V subject 0 version                   version record
  * R id subject 0 version                which subject versions use an id
@@ -49,17 +52,41 @@ public final class Keys {
     private Keys() {
     }
 
-    public static byte[] schema(SchemaId id) {
-        return ByteBuffer.allocate(9).put((byte) 'I').putLong(id.value()).array();
+    public static final byte[] CONTEXTS = {'Y'};
+
+    public static byte[] schema(Context context, SchemaId id) {
+        if (context.isDefault()) {
+            return ByteBuffer.allocate(9).put((byte) 'I').putLong(id.value()).array();
+        }
+        return concat(new byte[] {'J'}, utf8(context.name()), new byte[] {0},
+                ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    public static byte[] fingerprint(String hex) {
-        return concat(new byte[] {'F'}, ascii(hex));
+    public static byte[] fingerprint(Context context, String hex) {
+        return concat(new byte[] {'F'}, utf8(context.prefix()), ascii(hex));
     }
 
-    public static byte[] guid(SchemaGuid guid) {
+    /** The GUID's entries in every context: the default one's key is this prefix itself. */
+    public static byte[] guids(SchemaGuid guid) {
         return ByteBuffer.allocate(17).put((byte) 'U').putLong(guid.value().getMostSignificantBits())
                 .putLong(guid.value().getLeastSignificantBits()).array();
+    }
+
+    public static byte[] guid(Context context, SchemaGuid guid) {
+        return context.isDefault() ? guids(guid) : concat(guids(guid), utf8(context.name()));
+    }
+
+    /** The context at the end of a {@link #guid} key. */
+    public static Context guidContext(byte[] key) {
+        return key.length == 17 ? Context.DEFAULT : new Context(new String(key, 17, key.length - 17, StandardCharsets.UTF_8));
+    }
+
+    public static byte[] context(Context context) {
+        return concat(CONTEXTS, utf8(context.name()));
+    }
+
+    public static Context contextOf(byte[] key) {
+        return new Context(new String(key, 1, key.length - 1, StandardCharsets.UTF_8));
     }
 
     public static byte[] subject(Subject subject) {

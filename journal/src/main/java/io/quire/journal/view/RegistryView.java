@@ -7,6 +7,7 @@ import io.quire.journal.codec.Json;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
@@ -58,8 +59,19 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.subjectConfig(subject))).map(b -> CompatibilityLevel.valueOf(text(b)));
     }
 
+    /** The subject's level, else its context's ({@code :.ctx:}), else the registry's, else the default. */
     public CompatibilityLevel effectiveLevel(Subject subject) {
-        return subjectLevel(subject).or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
+        return subjectLevel(subject).or(() -> contextSettings(subject).flatMap(this::subjectLevel))
+                .or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
+    }
+
+    /**
+     * The subject holding the settings of a subject's named context, when the subject is not that
+     * one itself: settings fall back subject, context, registry, as in Confluent's registry.
+     */
+    public static Optional<Subject> contextSettings(Subject subject) {
+        Context c = subject.context();
+        return c.isDefault() || subject.isContextOnly() ? Optional.empty() : Optional.of(c.settingsSubject());
     }
 
     public Optional<Boolean> globalNormalize() {
@@ -72,7 +84,8 @@ public final class RegistryView {
 
     /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
     public boolean effectiveNormalize(Subject subject) {
-        return subjectNormalize(subject).or(this::globalNormalize).orElse(false);
+        return subjectNormalize(subject).or(() -> contextSettings(subject).flatMap(this::subjectNormalize))
+                .or(this::globalNormalize).orElse(false);
     }
 
     /** The registry's other config fields (none set: {@link ConfigFields#NONE}). */
@@ -85,9 +98,14 @@ public final class RegistryView {
         return fields(kv.get(Keys.subjectFields(subject)));
     }
 
-    /** The fields in force for a subject: each its own, else the registry's. */
+    /** The fields in force for a subject: each its own, else its context's, else the registry's. */
     public ConfigFields effectiveFields(Subject subject) {
-        return subjectFields(subject).orElse(globalFields());
+        ConfigFields below = globalFields();
+        Optional<Subject> context = contextSettings(subject);
+        if (context.isPresent()) {
+            below = subjectFields(context.get()).orElse(below);
+        }
+        return subjectFields(subject).orElse(below);
     }
 
     private static ConfigFields fields(byte[] b) {
@@ -162,7 +180,8 @@ public final class RegistryView {
         if (global.isPresent() && global.get() == Mode.READONLY_OVERRIDE) {
             return Mode.READONLY_OVERRIDE;
         }
-        return subjectMode(subject).or(() -> global).orElse(Mode.DEFAULT);
+        return subjectMode(subject).or(() -> contextSettings(subject).flatMap(this::subjectMode))
+                .or(() -> global).orElse(Mode.DEFAULT);
     }
 
     public Optional<SubjectRecord> subject(Subject subject) {
@@ -183,11 +202,24 @@ public final class RegistryView {
         return found[0];
     }
 
-    /** Every subject, ascending by name, soft-deleted ones included. */
+    /** What a subject prefix starts with to match subjects of every context ({@code :*:orders}). */
+    public static final String ANY_CONTEXT = ":*:";
+
+    /**
+     * The subjects whose names start with {@code prefix}, ascending by name, soft-deleted ones
+     * included. A prefix {@code :.ctx:} keeps to one context; {@code :*:p} matches {@code p}
+     * inside every context (the default one included), as Confluent's wildcard does.
+     */
     public List<Subject> subjects(String prefix) {
+        String p = prefix == null ? "" : prefix;
+        boolean anyContext = p.startsWith(ANY_CONTEXT);
+        String bare = anyContext ? p.substring(ANY_CONTEXT.length()) : null;
         List<Subject> out = new ArrayList<>();
-        kv.scan(Keys.subjectPrefix(prefix == null ? "" : prefix), (k, v) -> {
-            out.add(Keys.subjectOf(k));
+        kv.scan(Keys.subjectPrefix(anyContext ? "" : p), (k, v) -> {
+            Subject s = Keys.subjectOf(k);
+            if (!anyContext || s.bare().startsWith(bare)) {
+                out.add(s);
+            }
             return true;
         });
         return out;
@@ -218,17 +250,37 @@ public final class RegistryView {
         return Optional.empty();
     }
 
-    /** The prepared body of {@code GET /schemas/ids/{id}}, or null. */
-    public byte[] schemaBytes(SchemaId id) {
-        return kv.get(Keys.schema(id));
+    /** The prepared body of {@code GET /schemas/ids/{id}} in a context, or null. */
+    public byte[] schemaBytes(Context context, SchemaId id) {
+        return kv.get(Keys.schema(context, id));
     }
 
-    public Optional<StoredSchema> schema(SchemaId id) {
-        return Optional.ofNullable(schemaBytes(id)).map(StoredSchema::decode);
+    public Optional<StoredSchema> schema(Context context, SchemaId id) {
+        return Optional.ofNullable(schemaBytes(context, id)).map(StoredSchema::decode);
     }
 
-    public Optional<SchemaId> idForFingerprint(String fingerprint) {
-        return Optional.ofNullable(kv.get(Keys.fingerprint(fingerprint))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    /** The schema a subject version stores (the version's id read in the subject's context). */
+    public Optional<StoredSchema> schemaOf(Subject subject, VersionRecord version) {
+        return schema(subject.context(), version.schemaId());
+    }
+
+    public Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
+        return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
+                .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    }
+
+    /** The named contexts, ascending (the default one is always there and not listed). */
+    public List<Context> contexts() {
+        List<Context> out = new ArrayList<>();
+        kv.scan(Keys.CONTEXTS, (k, v) -> {
+            out.add(Keys.contextOf(k));
+            return true;
+        });
+        return out;
+    }
+
+    public boolean hasContext(Context context) {
+        return context.isDefault() || kv.get(Keys.context(context)) != null;
     }
 
     /**
@@ -248,19 +300,57 @@ public final class RegistryView {
         return max[0] < 0 ? Optional.empty() : Optional.of(SchemaId.of(max[0]));
     }
 
-    /** The id of the content with this GUID, if a schema stored since GUIDs exist has it. */
-    public Optional<SchemaId> idForGuid(SchemaGuid guid) {
-        return Optional.ofNullable(kv.get(Keys.guid(guid))).map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    /** A context and the id the content with some GUID has there. */
+    public record ContextId(Context context, SchemaId id) {
     }
 
-    /** Which subject versions use an id, ascending by subject then version, soft-deleted ones included. */
-    public List<Usage> usages(SchemaId id) {
+    /**
+     * The ids of the content with this GUID, one per context that stores it, the default context
+     * first, then by context name (schemas stored since GUIDs exist).
+     */
+    public List<ContextId> idsForGuid(SchemaGuid guid) {
+        List<ContextId> out = new ArrayList<>();
+        kv.scan(Keys.guids(guid), (k, v) -> {
+            out.add(new ContextId(Keys.guidContext(k), SchemaId.of(ByteBuffer.wrap(v).getLong())));
+            return true;
+        });
+        return out;
+    }
+
+    /** Which subject versions of a context use an id there, ascending by subject then version, soft-deleted ones included. */
+    public List<Usage> usages(Context context, SchemaId id) {
+        List<Usage> out = new ArrayList<>();
+        kv.scan(Keys.usages(id), (k, v) -> {
+            Subject s = Keys.usageSubject(k);
+            if (s.context().equals(context)) {
+                out.add(new Usage(s, Keys.versionOf(k)));
+            }
+            return true;
+        });
+        return out;
+    }
+
+    /**
+     * Which subject versions use an id in any context. An imported id may hold other content in
+     * another context; callers that know the context ask {@link #usages(Context, SchemaId)}.
+     */
+    public List<Usage> usagesInEveryContext(SchemaId id) {
         List<Usage> out = new ArrayList<>();
         kv.scan(Keys.usages(id), (k, v) -> {
             out.add(new Usage(Keys.usageSubject(k), Keys.versionOf(k)));
             return true;
         });
         return out;
+    }
+
+    /** Whether the subjects of a context include any, soft-deleted ones too. */
+    public boolean hasSubjects(Context context) {
+        boolean[] found = {false};
+        kv.scan(Keys.subjectPrefix(context.prefix()), (k, v) -> {
+            found[0] = context.equals(Keys.subjectOf(k).context());
+            return !found[0];
+        });
+        return found[0];
     }
 
     /** The versions of one subject that use an id (soft-deleted ones included). */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
@@ -41,10 +42,18 @@ public final class ViewWriter {
         changes.put(Keys.MAX_SCHEMA_ID, ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    public void schema(SchemaId id, StoredSchema schema, String fingerprint) {
-        changes.put(Keys.schema(id), schema.encode());
-        changes.put(Keys.fingerprint(fingerprint), ByteBuffer.allocate(8).putLong(id.value()).array());
-        changes.put(Keys.guid(schema.guid()), ByteBuffer.allocate(8).putLong(id.value()).array());
+    public void schema(Context context, SchemaId id, StoredSchema schema, String fingerprint) {
+        byte[] idBytes = ByteBuffer.allocate(8).putLong(id.value()).array();
+        changes.put(Keys.schema(context, id), schema.encode());
+        changes.put(Keys.fingerprint(context, fingerprint), idBytes);
+        changes.put(Keys.guid(context, schema.guid()), idBytes);
+        if (!context.isDefault()) {
+            changes.put(Keys.context(context), PRESENT);
+        }
+    }
+
+    public void deleteContext(Context context) {
+        changes.delete(Keys.context(context));
     }
 
     /** Schema {@code id} names {@code subject} version {@code version} among its references. */

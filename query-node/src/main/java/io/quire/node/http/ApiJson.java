@@ -92,8 +92,39 @@ final class ApiJson {
         }
     }
 
+    /**
+     * A schema body whose references name their subjects with the context they are read in
+     * ({@code referenceFormat=qualified}): an unqualified subject of a schema in {@code :.ctx:}
+     * becomes {@code :.ctx:subject}.
+     */
+    static byte[] qualifiedReferences(byte[] body, io.quire.journal.model.Context context) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(body);
+            com.fasterxml.jackson.databind.JsonNode refs = node.get("references");
+            if (refs != null && refs.isArray()) {
+                for (com.fasterxml.jackson.databind.JsonNode r : refs) {
+                    if (r.hasNonNull("subject") && r instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                        o.put("subject", context.qualify(io.quire.journal.model.Subject.of(r.get("subject").asText())).name());
+                    }
+                }
+            }
+            return MAPPER.writeValueAsBytes(node);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e); // the body was written by our own encoder
+        }
+    }
+
     static void ok(RoutingContext ctx, Object value) {
         send(ctx, 200, value);
+    }
+
+    /** A response value as JSON bytes. */
+    static byte[] bytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e); // our own response records always serialise
+        }
     }
 
     static void okBytes(RoutingContext ctx, byte[] json) {

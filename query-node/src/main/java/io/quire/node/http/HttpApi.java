@@ -38,7 +38,9 @@ public final class HttpApi {
         AssociationsHandler associations = new AssociationsHandler(reg.associations(), d.maxPageSize());
         CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
+        ContextsHandler contexts = new ContextsHandler(reg.contexts());
 
+        r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
         r.route().handler(ctx -> timed(ctx, d.metrics()));
         r.route().handler(BodyHandler.create(false).setBodyLimit(d.maxBodyBytes()));
         r.route().handler(new AuthHandler(d.authenticator()));
@@ -55,6 +57,8 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
+        route(r, HttpMethod.GET, "/contexts", Access.READ, contexts::list);
+        route(r, HttpMethod.DELETE, "/contexts/:context", Access.ADMIN, contexts::delete);
         route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
         route(r, HttpMethod.POST, "/associations", Access.WRITE, associations::create);

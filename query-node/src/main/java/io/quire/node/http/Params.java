@@ -40,6 +40,11 @@ final class Params {
         return Boolean.parseBoolean(ctx.queryParams().get(name));
     }
 
+    /** {@code referenceFormat=qualified}: references name their subjects with their context. */
+    static boolean qualifiedReferences(RoutingContext ctx) {
+        return "qualified".equalsIgnoreCase(ctx.queryParams().get("referenceFormat"));
+    }
+
     static String text(RoutingContext ctx, String name) {
         return ctx.queryParams().get(name);
     }

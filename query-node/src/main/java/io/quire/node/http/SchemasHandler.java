@@ -1,5 +1,7 @@
 package io.quire.node.http;
 
+import io.quire.journal.model.Context;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.node.service.SchemaReads;
 import io.vertx.ext.web.RoutingContext;
@@ -27,14 +29,25 @@ final class SchemasHandler {
                 caller::mayTouch));
     }
 
+    /** The context the request reads the id in (its {@code subject} parameter, see {@link SchemaReads#contextOf}). */
+    private Context context(RoutingContext ctx, SchemaId id) {
+        return reads.contextOf(id, ctx.queryParams().get("subject"));
+    }
+
     void byId(RoutingContext ctx) {
         String format = ctx.queryParams().get("format");
         boolean maxId = Params.flag(ctx, "fetchMaxId");
-        if ((format == null || format.isEmpty()) && !maxId) {
-            ApiJson.okBytes(ctx, reads.schemaBody(Params.id(ctx))); // the hot path: the prepared body
+        boolean qualified = Params.qualifiedReferences(ctx);
+        SchemaId id = Params.id(ctx);
+        Context context = context(ctx, id);
+        if ((format == null || format.isEmpty()) && !maxId && !qualified) {
+            ApiJson.okBytes(ctx, reads.schemaBody(context, id)); // the hot path: the prepared body
             return;
         }
-        byte[] body = reads.inFormat(reads.schema(Params.id(ctx)), format).encode();
+        byte[] body = reads.inFormat(context, reads.schema(context, id), format).encode();
+        if (qualified) {
+            body = ApiJson.qualifiedReferences(body, context);
+        }
         if (maxId) {
             ApiJson.ok(ctx, ApiJson.withField(body, "maxId", reads.maxId()));
             return;
@@ -43,8 +56,10 @@ final class SchemasHandler {
     }
 
     void byGuid(RoutingContext ctx) {
-        ApiJson.okBytes(ctx, reads.inFormat(reads.schemaByGuid(ctx.pathParam("guid")), ctx.queryParams().get("format"))
-                .encode());
+        var found = reads.idOfGuid(ctx.pathParam("guid"));
+        byte[] body = reads.inFormat(found.context(), reads.schema(found.context(), found.id()),
+                ctx.queryParams().get("format")).encode();
+        ApiJson.okBytes(ctx, Params.qualifiedReferences(ctx) ? ApiJson.qualifiedReferences(body, found.context()) : body);
     }
 
     void idsOfGuid(RoutingContext ctx) {
@@ -52,18 +67,21 @@ final class SchemasHandler {
     }
 
     void rawById(RoutingContext ctx) {
-        ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(reads.schema(Params.id(ctx)).schema());
+        SchemaId id = Params.id(ctx);
+        ctx.response().putHeader("Content-Type", ApiJson.CONTENT_TYPE).end(reads.schema(context(ctx, id), id).schema());
     }
 
     void subjectsOfId(RoutingContext ctx) {
         var caller = Params.caller(ctx);
-        ApiJson.ok(ctx, reads.subjectsOfId(Params.id(ctx), Params.flag(ctx, "deleted")).stream()
+        SchemaId id = Params.id(ctx);
+        ApiJson.ok(ctx, reads.subjectsOfId(context(ctx, id), id, Params.flag(ctx, "deleted")).stream()
                 .filter(caller::mayTouch).toList());
     }
 
     void versionsOfId(RoutingContext ctx) {
         var caller = Params.caller(ctx);
-        ApiJson.ok(ctx, reads.versionsOfId(Params.id(ctx), Params.flag(ctx, "deleted")).stream()
+        SchemaId id = Params.id(ctx);
+        ApiJson.ok(ctx, reads.versionsOfId(context(ctx, id), id, Params.flag(ctx, "deleted")).stream()
                 .filter(v -> caller.mayTouch(v.subject())).toList());
     }
 

@@ -1,5 +1,6 @@
 package io.quire.node.http;
 
+import io.quire.journal.model.Subject;
 import io.quire.node.api.RegisterRequest;
 import io.quire.node.service.Deletes;
 import io.quire.node.service.Registrations;
@@ -48,8 +49,14 @@ final class SubjectsHandler {
     }
 
     void version(RoutingContext ctx) {
-        ApiJson.ok(ctx, reads.version(Params.subject(ctx), Params.version(ctx), Params.flag(ctx, "deleted"),
-                ctx.queryParams().get("format")));
+        Subject subject = Params.subject(ctx);
+        Object version = reads.version(subject, Params.version(ctx), Params.flag(ctx, "deleted"),
+                ctx.queryParams().get("format"));
+        if (Params.qualifiedReferences(ctx)) {
+            ApiJson.okBytes(ctx, ApiJson.qualifiedReferences(ApiJson.bytes(version), subject.context()));
+            return;
+        }
+        ApiJson.ok(ctx, version);
     }
 
     void latestWithMetadata(RoutingContext ctx) {

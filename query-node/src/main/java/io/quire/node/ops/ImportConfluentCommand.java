@@ -57,7 +57,6 @@ public final class ImportConfluentCommand {
         final Map<String, String> levels = new TreeMap<>(); // "" is the global level
         final Map<String, String> modes = new TreeMap<>();
         long records;
-        long skippedOtherContexts;
         long skippedUnknown;
 
         static String key(String subject, int version) {
@@ -68,10 +67,8 @@ public final class ImportConfluentCommand {
             records++;
             String type = key.path("keytype").asText("");
             String raw = key.path("subject").isTextual() ? key.get("subject").asText() : null;
-            if (raw != null && raw.startsWith(":.") && !raw.startsWith(":.:")) {
-                skippedOtherContexts++; // a subject in a named context: Quire has the default context only
-                return;
-            }
+            // A subject in a named context keeps its qualified name (and its ids, which are per context);
+            // ":.:x" is the default context spelled out.
             String subject = raw != null && raw.startsWith(":.:") ? raw.substring(3) : raw;
             switch (type) {
                 case "SCHEMA" -> {
@@ -102,7 +99,7 @@ public final class ImportConfluentCommand {
                     int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
                     schemas.values().removeIf(s -> s.subject().equals(subject) && s.version() <= upTo && s.deleted());
                 }
-                case "NOOP" -> { }
+                case "NOOP", "CONTEXT" -> { } // a context comes into being with its first schema
                 default -> skippedUnknown++;
             }
         }
@@ -127,7 +124,7 @@ public final class ImportConfluentCommand {
                            [--force true] [--concurrency 8]
                     Reads a Confluent Schema Registry's _schemas topic from the beginning and writes the registry it
                     describes into Quire with ids and versions kept: schemas (IMPORT mode), soft deletes, compatibility
-                    levels and modes. The target must have no subjects unless --force true (existing ids may then
+                    levels and modes, in every context (a subject of a named context keeps its qualified name). The target must have no subjects unless --force true (existing ids may then
                     collide and are reported). The global mode is set to IMPORT for the run and then to the source's.
                     Exit 0 when everything was imported (or was already there), 1 otherwise.""");
             return 0;
@@ -146,9 +143,8 @@ public final class ImportConfluentCommand {
 
         SourceState state = read(source, topic, out);
         out.printf("read %,d records from %s: %,d subject versions, %d compatibility settings, %d modes"
-                        + " (%d records of named contexts and %d of unknown kinds skipped)%n", state.records, topic,
-                state.schemas.size(), state.levels.size(), state.modes.size(), state.skippedOtherContexts,
-                state.skippedUnknown);
+                        + " (%d records of unknown kinds skipped)%n", state.records, topic,
+                state.schemas.size(), state.levels.size(), state.modes.size(), state.skippedUnknown);
         return write(state, target, force, out);
     }
 

@@ -40,7 +40,7 @@ public final class CompatibilityChecks {
         SchemaType type = WritePath.schemaType(req.schemaType());
         return path.work(() -> {
             RegistryView view = access.view();
-            ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty());
+            ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty());
             CompatibilityLevel level = view.effectiveLevel(subject);
             List<Earlier> against;
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
@@ -48,7 +48,7 @@ public final class CompatibilityChecks {
             }
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
-                against = List.of(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+                against = List.of(new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId())));
             } else {
                 against = earlier(parsing, view, subject, level, DataContract.forRegistration(view, subject, req));
             }
@@ -71,7 +71,8 @@ public final class CompatibilityChecks {
         String group = view.effectiveFields(subject).compatibilityGroup();
         List<VersionRecord> candidates = new ArrayList<>();
         for (VersionRecord v : view.versions(subject)) {
-            if (!v.deleted() && (group == null || Objects.equals(contract.groupValue(group), groupValue(view, v, group)))) {
+            if (!v.deleted() && (group == null
+                    || Objects.equals(contract.groupValue(group), groupValue(view, subject, v, group)))) {
                 candidates.add(v);
             }
         }
@@ -79,13 +80,13 @@ public final class CompatibilityChecks {
             candidates = candidates.subList(candidates.size() - 1, candidates.size());
         }
         for (VersionRecord v : candidates) {
-            out.add(new Earlier(v.version(), parsing.parseStored(view, v.schemaId())));
+            out.add(new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId())));
         }
         return out;
     }
 
-    private static String groupValue(RegistryView view, VersionRecord v, String group) {
-        Metadata m = view.schema(v.schemaId()).map(StoredSchema::metadata).orElse(null);
+    private static String groupValue(RegistryView view, Subject subject, VersionRecord v, String group) {
+        Metadata m = view.schemaOf(subject, v).map(StoredSchema::metadata).orElse(null);
         return m == null ? null : m.properties().get(group);
     }
 }

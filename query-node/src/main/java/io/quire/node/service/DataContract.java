@@ -29,7 +29,7 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
      * before, property by property and rule by rule name.
      */
     static DataContract forRegistration(RegistryView view, Subject subject, RegisterRequest req) {
-        StoredSchema previous = view.latestLive(subject).flatMap(v -> view.schema(v.schemaId())).orElse(null);
+        StoredSchema previous = view.latestLive(subject).flatMap(v -> view.schemaOf(subject, v)).orElse(null);
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
         ConfigFields config = view.effectiveFields(subject);

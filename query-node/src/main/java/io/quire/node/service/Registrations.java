@@ -5,6 +5,7 @@ import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
@@ -66,7 +67,7 @@ public final class Registrations {
     /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
     public CompletableFuture<Written<Registered>> register(Subject subject, RegisterRequest req, boolean normalize,
                                                            String principal) {
-        WritePath.validSubject(subject);
+        WritePath.validSchemaSubject(subject);
         boolean givesId = req.id() != null && req.id() >= 0;
         boolean givesVersion = req.version() != null && req.version() > 0;
         SchemaType type = WritePath.schemaType(req.schemaType());
@@ -86,7 +87,8 @@ public final class Registrations {
         }
         DataContract.validRules(req.ruleSet()); // a bad rule set is refused before any work (the config's were at PUT)
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
-        return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalized))
+        return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
+                normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view();
                     Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
@@ -110,10 +112,11 @@ public final class Registrations {
         SchemaId id = SchemaId.of(req.id());
         Version version = req.version() == null || req.version() < 0 ? Version.NONE : Version.of(req.version());
         DataContract contract = DataContract.forImport(req);
-        return path.work(() -> parsing.parse(access.view(), type, req.schema(), req.referencesOrEmpty(), normalize))
+        return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
+                normalize))
                 .thenCompose(parsed -> {
                     String fingerprint = contract.fingerprint(parsed);
-                    WritePath.refuse(Applier.importedIdClash(access.view(), fingerprint, id));
+                    WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
                             fingerprint, id, version, contract.metadata(), contract.ruleSet()), principal,
                             SchemaRegistered.class, r -> answer(subject, r.id(), r.version(), parsed, contract));
@@ -123,7 +126,7 @@ public final class Registrations {
     /** The id and offset when this content is already a live version of the subject: nothing to write. */
     private static Optional<Written<Registered>> alreadyInSubject(RegistryView view, Subject subject,
                                                                   ParsedSchema<?> parsed, DataContract contract) {
-        Optional<SchemaId> existing = view.idForFingerprint(contract.fingerprint(parsed));
+        Optional<SchemaId> existing = view.idForFingerprint(subject.context(), contract.fingerprint(parsed));
         if (existing.isPresent()) {
             for (Version v : view.versionsWithId(subject, existing.get())) {
                 if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
@@ -143,14 +146,14 @@ public final class Registrations {
      */
     private static Optional<Written<Registered>> storedWithAContract(RegistryView view, Subject subject,
                                                                      ParsedSchema<?> parsed) {
-        Optional<StoredSchema> latest = view.latestLive(subject).flatMap(v -> view.schema(v.schemaId()));
+        Optional<StoredSchema> latest = view.latestLive(subject).flatMap(v -> view.schemaOf(subject, v));
         if (latest.isEmpty() || latest.get().metadata() == null && latest.get().ruleSet() == null) {
             return Optional.empty();
         }
         List<VersionRecord> all = view.versions(subject);
         for (int i = all.size() - 1; i >= 0; i--) {
             VersionRecord v = all.get(i);
-            StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+            StoredSchema s = view.schemaOf(subject, v).orElseThrow();
             if (!v.deleted() && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
                 return Optional.of(new Written<>(answer(subject, v.schemaId(), v.version(), parsed,
                         new DataContract(s.metadata(), s.ruleSet())), view.position().offset()));
@@ -192,7 +195,7 @@ public final class Registrations {
                 return CompletableFuture.completedFuture(known.get());
             }
             String fingerprint = contract.fingerprint(parsed);
-            Optional<SchemaId> existing = view.idForFingerprint(fingerprint);
+            Optional<SchemaId> existing = view.idForFingerprint(subject.context(), fingerprint);
             CompatibilityLevel level = view.effectiveLevel(subject);
             Offset revision = view.revision(subject);
             List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
@@ -201,7 +204,7 @@ public final class Registrations {
                 throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
             }
             CompletableFuture<SchemaId> id = existing.map(CompletableFuture::completedFuture)
-                    .orElseGet(() -> freshId(view));
+                    .orElseGet(() -> freshId(view, subject.context()));
             return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
                             parsed.canonical(), parsed.references(), fingerprint, proposed, level, revision,
                             contract.metadata(), contract.ruleSet()), principal))
@@ -229,11 +232,12 @@ public final class Registrations {
         return new CompletableFuture<Void>().completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
     }
 
-    /** An id from this node's blocks that no imported schema holds. */
-    private CompletableFuture<SchemaId> freshId(RegistryView view) {
-        return ids.nextId(id -> view.schemaBytes(SchemaId.of(id)) != null).toCompletableFuture()
+    /** An id from this node's blocks that no imported schema of the context holds. */
+    private CompletableFuture<SchemaId> freshId(RegistryView view, Context context) {
+        return ids.nextId(id -> view.schemaBytes(context, SchemaId.of(id)) != null).toCompletableFuture()
                 .thenApply(SchemaId::of)
-                .thenCompose(id -> view.schemaBytes(id) == null ? CompletableFuture.completedFuture(id) : freshId(view));
+                .thenCompose(id -> view.schemaBytes(context, id) == null ? CompletableFuture.completedFuture(id)
+                        : freshId(view, context));
     }
 
     /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
@@ -246,16 +250,16 @@ public final class Registrations {
             if (record.isEmpty() || record.get().softDeleted() && !deleted) {
                 throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
             }
-            ParsedSchema<?> parsed = parsing.parse(view, type, req.schema(), req.referencesOrEmpty(),
+            ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty(),
                     normalize || view.effectiveNormalize(subject));
             DataContract asked = new DataContract(req.metadata(), req.ruleSet());
-            Optional<SchemaId> id = view.idForFingerprint(asked.fingerprint(parsed));
+            Optional<SchemaId> id = view.idForFingerprint(subject.context(), asked.fingerprint(parsed));
             if (id.isPresent()) {
                 List<Version> versions = view.versionsWithId(subject, id.get());
                 for (int i = versions.size() - 1; i >= 0; i--) {
                     VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
                     if (deleted || !v.deleted()) {
-                        return SubjectReads.toApi(subject, v, view.schema(id.get()).orElseThrow());
+                        return SubjectReads.toApi(subject, v, view.schemaOf(subject, v).orElseThrow());
                     }
                 }
             }
@@ -264,7 +268,7 @@ public final class Registrations {
                 List<VersionRecord> all = view.versions(subject);
                 for (int i = all.size() - 1; i >= 0; i--) {
                     VersionRecord v = all.get(i);
-                    StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+                    StoredSchema s = view.schemaOf(subject, v).orElseThrow();
                     if ((deleted || !v.deleted()) && (s.metadata() != null || s.ruleSet() != null)
                             && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
                         return SubjectReads.toApi(subject, v, s);

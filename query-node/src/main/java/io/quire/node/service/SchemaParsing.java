@@ -1,9 +1,11 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
@@ -31,9 +33,12 @@ public final class SchemaParsing {
     private static final int CACHE_SIZE = 10_000;
 
     private final Map<SchemaType, SchemaSupport<?>> languages = new EnumMap<>(SchemaType.class);
-    private final Map<SchemaId, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
+    private record Key(Context context, SchemaId id) {
+    }
+
+    private final Map<Key, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<SchemaId, ParsedSchema<?>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, ParsedSchema<?>> eldest) {
             return size() > CACHE_SIZE;
         }
     };
@@ -62,10 +67,10 @@ public final class SchemaParsing {
         return s;
     }
 
-    /** As {@link #parse(RegistryView, SchemaType, String, List)}, in the type's normalised form when asked. */
-    public ParsedSchema<?> parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references,
-                              boolean normalize) {
-        ParsedSchema<?> parsed = parse(view, type, text, references);
+    /** As {@link #parse(RegistryView, Context, SchemaType, String, List)}, in the type's normalised form when asked. */
+    public ParsedSchema<?> parse(RegistryView view, Context context, SchemaType type, String text,
+                                 List<SchemaReference> references, boolean normalize) {
+        ParsedSchema<?> parsed = parse(view, context, type, text, references);
         if (!normalize) {
             return parsed;
         }
@@ -73,7 +78,12 @@ public final class SchemaParsing {
         return parsed.withCanonical(normal);
     }
 
-    public ParsedSchema<?> parse(RegistryView view, SchemaType type, String text, List<SchemaReference> references) {
+    /**
+     * Parses a schema of a subject in {@code context}: the subjects its references name are read
+     * in that context unless they name their own.
+     */
+    public ParsedSchema<?> parse(RegistryView view, Context context, SchemaType type, String text,
+                                 List<SchemaReference> references) {
         if (text == null || text.isBlank()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: empty schema");
         }
@@ -86,8 +96,8 @@ public final class SchemaParsing {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: " + references.size()
                     + " references, the limit is " + limits.maxReferences());
         }
-        List<SchemaReference> pinned = pin(view, references);
-        return knownForm(view, support(type).parse(text, pinned, resolve(view, pinned, 1)));
+        List<SchemaReference> pinned = pin(view, context, references);
+        return knownForm(view, context, support(type).parse(text, pinned, resolve(view, context, pinned, 1)));
     }
 
     /**
@@ -95,23 +105,23 @@ public final class SchemaParsing {
      * release stored the same content under another text (Avro references inlined, ADR 0006), the
      * stored form, so that the content keeps its id.
      */
-    static ParsedSchema<?> knownForm(RegistryView view, ParsedSchema<?> parsed) {
+    static ParsedSchema<?> knownForm(RegistryView view, Context context, ParsedSchema<?> parsed) {
         Optional<? extends ParsedSchema<?>> legacy = parsed.legacy();
-        if (legacy.isEmpty() || view.idForFingerprint(parsed.fingerprint()).isPresent()) {
+        if (legacy.isEmpty() || view.idForFingerprint(context, parsed.fingerprint()).isPresent()) {
             return parsed;
         }
-        return view.idForFingerprint(legacy.get().fingerprint()).isPresent() ? legacy.get() : parsed;
+        return view.idForFingerprint(context, legacy.get().fingerprint()).isPresent() ? legacy.get() : parsed;
     }
 
     /** References as stored: a version of -1 ("latest") becomes the subject's latest live version now. */
-    static List<SchemaReference> pin(RegistryView view, List<SchemaReference> references) {
+    static List<SchemaReference> pin(RegistryView view, Context context, List<SchemaReference> references) {
         List<SchemaReference> out = new java.util.ArrayList<>(references.size());
         for (SchemaReference r : references) {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
             }
             if (r.version().isLatest()) {
-                Version latest = view.latestLive(r.subject()).map(VersionRecord::version).orElseThrow(
+                Version latest = view.latestLive(context.qualify(r.subject())).map(VersionRecord::version).orElseThrow(
                         () -> new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: reference " + r.name()
                                 + " to subject " + r.subject() + " (latest) does not exist"));
                 out.add(new SchemaReference(r.name(), r.subject(), latest));
@@ -122,18 +132,19 @@ public final class SchemaParsing {
         return out;
     }
 
-    /** A stored schema, parsed once and cached by id. */
-    public ParsedSchema<?> parseStored(RegistryView view, SchemaId id) {
+    /** A stored schema of a context, parsed once and cached by context and id. */
+    public ParsedSchema<?> parseStored(RegistryView view, Context context, SchemaId id) {
+        Key key = new Key(context, id);
         synchronized (byId) {
-            ParsedSchema<?> cached = byId.get(id);
+            ParsedSchema<?> cached = byId.get(key);
             if (cached != null) {
                 return cached;
             }
         }
-        StoredSchema stored = view.schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
-        ParsedSchema<?> parsed = parse(view, stored.schemaType(), stored.schema(), stored.references());
+        StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
+        ParsedSchema<?> parsed = parse(view, context, stored.schemaType(), stored.schema(), stored.references());
         synchronized (byId) {
-            byId.put(id, parsed);
+            byId.put(key, parsed);
         }
         return parsed;
     }
@@ -146,13 +157,13 @@ public final class SchemaParsing {
      * subject version is resolved once per request, so a diamond of references costs one visit
      * per version, not one per path; the number of versions visited is bounded.
      */
-    private Map<String, String> resolve(RegistryView view, List<SchemaReference> references, int depth) {
+    private Map<String, String> resolve(RegistryView view, Context context, List<SchemaReference> references, int depth) {
         Map<String, String> resolved = new LinkedHashMap<>();
-        resolveInto(view, references, depth, resolved, new java.util.HashSet<>());
+        resolveInto(view, context, references, depth, resolved, new java.util.HashSet<>());
         return resolved;
     }
 
-    private void resolveInto(RegistryView view, List<SchemaReference> references, int depth,
+    private void resolveInto(RegistryView view, Context context, List<SchemaReference> references, int depth,
                              Map<String, String> resolved, java.util.Set<String> visited) {
         if (!references.isEmpty() && depth > limits.maxReferenceDepth()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
@@ -162,18 +173,19 @@ public final class SchemaParsing {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
             }
-            VersionRecord v = (r.version().isLatest() ? view.latestLive(r.subject())
-                    : view.version(r.subject(), r.version()).filter(x -> !x.deleted()))
+            Subject named = context.qualify(r.subject());
+            VersionRecord v = (r.version().isLatest() ? view.latestLive(named)
+                    : view.version(named, r.version()).filter(x -> !x.deleted()))
                     .orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
                             "Invalid schema: reference " + r.name() + " to subject " + r.subject() + " version "
                                     + r.version() + " does not exist"));
-            StoredSchema target = view.schema(v.schemaId()).orElseThrow();
-            if (visited.add(r.subject().name() + '\u0000' + v.version())) {
+            StoredSchema target = view.schemaOf(named, v).orElseThrow();
+            if (visited.add(named.name() + '\u0000' + v.version())) {
                 if (visited.size() > maxResolvedReferences) {
                     throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: its references name more than "
                             + maxResolvedReferences + " schema versions");
                 }
-                resolveInto(view, target.references(), depth + 1, resolved, visited);
+                resolveInto(view, named.context(), target.references(), depth + 1, resolved, visited);
             }
             resolved.putIfAbsent(r.name(), target.schema());
         }

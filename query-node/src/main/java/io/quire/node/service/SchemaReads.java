@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -27,46 +28,80 @@ public final class SchemaReads {
         this.parsing = parsing;
     }
 
+    /**
+     * The context an id is read in, from the {@code subject} a client gives with it, as Confluent
+     * reads it: none, the default context; a qualified one ({@code :.ctx:orders} or {@code :.ctx:}),
+     * its context; an unqualified one, the default context when that subject uses the id there,
+     * else the first named context where {@code :.ctx:subject} does, else the default context.
+     */
+    public Context contextOf(SchemaId id, String subject) {
+        if (subject == null || subject.isEmpty()) {
+            return Context.DEFAULT;
+        }
+        Subject s = Subject.of(subject);
+        if (s.isQualified()) {
+            return s.context();
+        }
+        RegistryView view = access.view();
+        if (!view.versionsWithId(s, id).isEmpty()) {
+            return Context.DEFAULT;
+        }
+        for (Context c : view.contexts()) {
+            if (!view.versionsWithId(c.subject(s.name()), id).isEmpty()) {
+                return c;
+            }
+        }
+        return Context.DEFAULT;
+    }
+
     /** The prepared body of {@code GET /schemas/ids/{id}}: the hot path, one point lookup. */
-    public byte[] schemaBody(SchemaId id) {
-        byte[] body = access.view().schemaBytes(id);
+    public byte[] schemaBody(Context context, SchemaId id) {
+        byte[] body = access.view().schemaBytes(context, id);
         if (body == null) {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
         }
         return body;
     }
 
-    /** {@code GET /schemas/guids/{guid}}: the schema with that GUID (40403 when none, or not a GUID). */
-    public StoredSchema schemaByGuid(String guid) {
-        return schema(idOfGuid(guid).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, guid)));
+    /**
+     * {@code GET /schemas/guids/{guid}}: the schema with that GUID, from the default context if it
+     * is there, else from the first named context that has it (40403 when none, or not a GUID).
+     */
+    public RegistryView.ContextId idOfGuid(String guid) {
+        List<RegistryView.ContextId> ids = idsWithGuid(guid);
+        if (ids.isEmpty()) {
+            throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, guid);
+        }
+        return ids.get(0);
     }
 
     /** {@code GET /schemas/guids/{guid}/ids}: the ids with that GUID, one per context (empty when none). */
     public List<Responses.ContextId> idsOfGuid(String guid) {
-        return idOfGuid(guid).map(id -> List.of(new Responses.ContextId(".", id))).orElse(List.of());
+        return idsWithGuid(guid).stream().map(c -> new Responses.ContextId(c.context().name(), c.id())).toList();
     }
 
-    private java.util.Optional<SchemaId> idOfGuid(String text) {
+    private List<RegistryView.ContextId> idsWithGuid(String text) {
         SchemaGuid guid;
         try {
             guid = SchemaGuid.parse(text);
         } catch (IllegalArgumentException e) {
-            return java.util.Optional.empty();
+            return List.of();
         }
-        return access.view().idForGuid(guid);
+        return access.view().idsForGuid(guid);
     }
 
-    public StoredSchema schema(SchemaId id) {
-        return access.view().schema(id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
+    public StoredSchema schema(Context context, SchemaId id) {
+        return access.view().schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
     }
 
-    public List<SubjectVersion> versionsOfId(SchemaId id, boolean deleted) {
+    /** The subject versions of the context that use the id there (soft-deleted ones with {@code deleted}). */
+    public List<SubjectVersion> versionsOfId(Context context, SchemaId id, boolean deleted) {
         RegistryView view = access.view();
-        if (view.schemaBytes(id) == null) {
+        if (view.schemaBytes(context, id) == null) {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
         }
         List<SubjectVersion> out = new ArrayList<>();
-        for (RegistryView.Usage u : view.usages(id)) {
+        for (RegistryView.Usage u : view.usages(context, id)) {
             if (deleted || view.version(u.subject(), u.version()).map(v -> !v.deleted()).orElse(false)) {
                 out.add(new SubjectVersion(u.subject(), u.version()));
             }
@@ -74,8 +109,8 @@ public final class SchemaReads {
         return out;
     }
 
-    public List<Subject> subjectsOfId(SchemaId id, boolean deleted) {
-        return versionsOfId(id, deleted).stream().map(SubjectVersion::subject).distinct().toList();
+    public List<Subject> subjectsOfId(Context context, SchemaId id, boolean deleted) {
+        return versionsOfId(context, id, deleted).stream().map(SubjectVersion::subject).distinct().toList();
     }
 
     /**
@@ -104,7 +139,7 @@ public final class SchemaReads {
                 if (out.size() >= limit) {
                     return out;
                 }
-                view.schema(v.schemaId()).ifPresent(s -> out.add(SubjectReads.toApi(subject, v, s)));
+                view.schemaOf(subject, v).ifPresent(s -> out.add(SubjectReads.toApi(subject, v, s)));
             }
         }
         return out;
@@ -114,8 +149,8 @@ public final class SchemaReads {
      * The schema in the {@code format} a client asked for: {@code serialized} turns Protobuf text
      * into a base64 FileDescriptorProto (what Confluent's clients read); anything else is as stored.
      */
-    public StoredSchema inFormat(StoredSchema s, String format) {
-        return inFormat(access.view(), parsing, s, format);
+    public StoredSchema inFormat(Context context, StoredSchema s, String format) {
+        return inFormat(access.view(), parsing, context, s, format);
     }
 
     /** The highest id a stored schema has ({@code fetchMaxId}); 0 when there is none. */
@@ -127,9 +162,10 @@ public final class SchemaReads {
      * {@code format=resolved} turns Avro text with references into one self-contained schema
      * (the referenced types inlined where first used), as Confluent's Avro format does.
      */
-    static StoredSchema inFormat(RegistryView view, SchemaParsing parsing, StoredSchema s, String format) {
+    static StoredSchema inFormat(RegistryView view, SchemaParsing parsing, Context context, StoredSchema s,
+                                 String format) {
         if ("resolved".equals(format) && s.schemaType() == SchemaType.AVRO && !s.references().isEmpty()) {
-            String inlined = parsing.parse(view, s.schemaType(), s.schema(), s.references()).legacyCanonical();
+            String inlined = parsing.parse(view, context, s.schemaType(), s.schema(), s.references()).legacyCanonical();
             return inlined == null ? s : s.withText(inlined);
         }
         if (!"serialized".equals(format) || s.schemaType() != SchemaType.PROTOBUF) {
@@ -137,7 +173,8 @@ public final class SchemaReads {
         }
         java.util.Map<String, String> refs = new java.util.HashMap<>();
         for (io.quire.journal.model.SchemaReference r : s.references()) {
-            view.version(r.subject(), r.version()).flatMap(v -> view.schema(v.schemaId()))
+            Subject named = context.qualify(r.subject());
+            view.version(named, r.version()).flatMap(v -> view.schemaOf(named, v))
                     .ifPresent(target -> refs.put(r.name(), target.schema()));
         }
         return s.withText(io.quire.node.schema.ProtoToDescriptor.serialized(s.schema(), refs));

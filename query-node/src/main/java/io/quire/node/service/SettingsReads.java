@@ -22,23 +22,26 @@ public final class SettingsReads {
         return access.view().globalLevel().orElse(CompatibilityLevel.DEFAULT);
     }
 
-    /** The subject's own level; with {@code defaultToGlobal}, the global one when it has none. */
+    /**
+     * The subject's own level; with {@code defaultToGlobal}, the one in force when it has none
+     * (its context's, else the registry's).
+     */
     public Optional<CompatibilityLevel> subjectLevel(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<CompatibilityLevel> own = view.subjectLevel(subject);
-        return own.isPresent() || !defaultToGlobal ? own
-                : Optional.of(view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
+        return own.isPresent() || !defaultToGlobal ? own : Optional.of(view.effectiveLevel(subject));
     }
 
     public Optional<Boolean> globalNormalize() {
         return access.view().globalNormalize();
     }
 
-    /** The subject's own normalize flag; with {@code defaultToGlobal}, the global one when it has none. */
+    /** The subject's own normalize flag; with {@code defaultToGlobal}, its context's or the global one when it has none. */
     public Optional<Boolean> subjectNormalize(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
         Optional<Boolean> own = view.subjectNormalize(subject);
-        return own.isPresent() || !defaultToGlobal ? own : view.globalNormalize();
+        return own.isPresent() || !defaultToGlobal ? own
+                : RegistryView.contextSettings(subject).flatMap(view::subjectNormalize).or(view::globalNormalize);
     }
 
     public ConfigFields globalFields() {
@@ -62,7 +65,8 @@ public final class SettingsReads {
             return own.get();
         }
         if (defaultToGlobal) {
-            return view.globalMode().orElse(Mode.DEFAULT);
+            return RegistryView.contextSettings(subject).flatMap(view::subjectMode).or(view::globalMode)
+                    .orElse(Mode.DEFAULT);
         }
         throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
     }

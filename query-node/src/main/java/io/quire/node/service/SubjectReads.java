@@ -67,7 +67,7 @@ public final class SubjectReads {
         VersionRecord v = find(view, subject, spec, true);
         List<SchemaId> out = new ArrayList<>();
         for (SchemaId id : view.referencedBy(subject, v.version())) {
-            if (deleted || view.usages(id).stream().anyMatch(u -> view.version(u.subject(), u.version())
+            if (deleted || view.usagesInEveryContext(id).stream().anyMatch(u -> view.version(u.subject(), u.version())
                     .map(x -> !x.deleted()).orElse(false))) {
                 out.add(id);
             }
@@ -84,9 +84,9 @@ public final class SubjectReads {
     public SchemaVersion version(Subject subject, VersionSpec spec, boolean deleted, String format) {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, deleted);
-        StoredSchema s = view.schema(v.schemaId()).orElseThrow(
+        StoredSchema s = view.schemaOf(subject, v).orElseThrow(
                 () -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, v.schemaId()));
-        return toApi(subject, v, SchemaReads.inFormat(view, parsing, s, format));
+        return toApi(subject, v, SchemaReads.inFormat(view, parsing, subject.context(), s, format));
     }
 
     /**
@@ -105,9 +105,9 @@ public final class SubjectReads {
                 continue;
             }
             any = true;
-            StoredSchema s = view.schema(v.schemaId()).orElseThrow();
+            StoredSchema s = view.schemaOf(subject, v).orElseThrow();
             if (s.metadata() != null && s.metadata().hasProperties(properties)) {
-                return toApi(subject, v, SchemaReads.inFormat(view, parsing, s, format));
+                return toApi(subject, v, SchemaReads.inFormat(view, parsing, subject.context(), s, format));
             }
         }
         if (!any) {

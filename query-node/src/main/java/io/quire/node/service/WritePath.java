@@ -87,6 +87,14 @@ final class WritePath {
         }
     }
 
+    /** A subject a schema may be registered under: valid, and more than a context ({@code :.ctx:} holds settings). */
+    static void validSchemaSubject(Subject subject) {
+        validSubject(subject);
+        if (subject.isContextOnly()) {
+            throw RegistryException.of(ErrorCode.INVALID_SUBJECT, subject + " names a context, not a subject");
+        }
+    }
+
     static SchemaType schemaType(String text) {
         return SchemaType.parse(text).orElseThrow(() -> new RegistryException(ErrorCode.INVALID_SCHEMA,
                 "Invalid schema type " + text));

@@ -31,14 +31,16 @@ class ConfluentClientIT {
      * Data contracts as today's clients use them, run by the client's own rule executors: a CEL
      * condition refusing a record, a CEL_FIELD transform, a JSONata upgrade and downgrade between
      * two major versions of one subject (compatibilityGroup, use.latest.with.metadata), GUIDs in
-     * record headers for Avro, JSON Schema and Protobuf, and a Protobuf schema importing
-     * confluent/meta.proto. The script prints a line per check.
+     * record headers for Avro, JSON Schema and Protobuf, a Protobuf schema importing
+     * confluent/meta.proto, and a subject in a named context (its own id, read back by the
+     * deserializer in that context). The script prints a line per check.
      */
     @Test
     void confluentsJavaScriptClientRunsDataContractRulesAndReadsByGuid() throws Exception {
         String out = runScript("confluent-js-contracts-it", "data-contracts.cjs", 180);
         System.out.println(out);
         assertTrue(out.contains("ALL OK"), out);
+        assertTrue(out.contains("OK and the deserializer reads the id in that context"), out);
     }
 
     /** Runs one script of the client against a fresh node on its own journal; its output, after exit code 0. */

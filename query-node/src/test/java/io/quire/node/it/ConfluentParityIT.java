@@ -20,7 +20,7 @@ import org.testcontainers.kafka.ConfluentKafkaContainer;
  * and a Quire node, comparing what a client sees: the status, the error code, and whether the
  * fields clients read are there. Needs a Docker engine; where none runs it is skipped, and every
  * behaviour it compares is also tested against Quire alone (RegistryApiIT, DataContractIT,
- * ResponseDetailsIT, ClientMistakesIT).
+ * ResponseDetailsIT, ClientMistakesIT, ContextsIT).
  */
 @Testcontainers(disabledWithoutDocker = true)
 class ConfluentParityIT {
@@ -77,7 +77,16 @@ class ConfluentParityIT {
             new Step("GET", "/subjects/orders-value/versions?deleted=true&deletedAsNegative=true", null, List.of()),
             new Step("GET", "/schemas/ids/1?fetchMaxId=true", null, List.of("maxId")),
             new Step("GET", "/schemas/guids/00000000-0000-0000-0000-000000000000", null, List.of()),
-            new Step("GET", "/subjects/nobody/versions", null, List.of()));
+            new Step("GET", "/subjects/nobody/versions", null, List.of()),
+            new Step("POST", "/subjects/:.parity:orders-value/versions", body(ORDER, ""), List.of("id")),
+            new Step("POST", "/contexts/.parity/subjects/orders-value", body(ORDER, ""), List.of("subject", "id")),
+            new Step("GET", "/contexts", null, List.of()),
+            new Step("GET", "/contexts/.parity/subjects", null, List.of()),
+            new Step("GET", "/subjects?subjectPrefix=:.parity:", null, List.of()),
+            new Step("PUT", "/contexts/.parity/config", "{\"compatibility\":\"NONE\"}", List.of("compatibility")),
+            new Step("GET", "/config/:.parity:", null, List.of("compatibilityLevel")),
+            new Step("POST", "/subjects/:.parity:orders-value/versions", body(ORDER_INCOMPATIBLE, ""), List.of("id")),
+            new Step("GET", "/schemas/ids/2?subject=:.parity:", null, List.of("schema")));
 
     @Test
     void theSameRequestsGetTheSameAnswersFromConfluentAndFromQuire() throws Exception {
@@ -106,7 +115,8 @@ class ConfluentParityIT {
                         }
                     }
                 }
-                if (s.path().contains("deletedAsNegative") && !c.body().equals(q.body())) {
+                if ((s.path().contains("deletedAsNegative") || s.path().contains("/contexts/.parity/subjects")
+                        || s.path().equals("/contexts")) && !c.body().equals(q.body())) {
                     differences.add(what + ": Confluent " + c.body() + ", Quire " + q.body());
                 }
             }

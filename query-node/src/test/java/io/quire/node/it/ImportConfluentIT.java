@@ -77,8 +77,14 @@ class ImportConfluentIT {
                     "{\"subject\":\"d\",\"version\":1}"));
             p.send(new ProducerRecord<>(source, schemaKey("e", 1), schemaValue("e", 1, 11, record("E", NAME), false)));
             p.send(new ProducerRecord<>(source, schemaKey("e", 1), null));
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONTEXT\",\"tenant\":\"default\",\"context\":\".other\","
+                    + "\"magic\":0}", "{}"));
             p.send(new ProducerRecord<>(source, schemaKey(":.other:x", 1), schemaValue(":.other:x", 1, 50,
                     record("X", NAME), false)));
+            p.send(new ProducerRecord<>(source, schemaKey(":.other:y", 1), schemaValue(":.other:y", 1, 1,
+                    record("Y", NAME), false))); // id 1 is other content in this context
+            p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":\":.other:\",\"magic\":0}",
+                    "{\"compatibilityLevel\":\"NONE\"}"));
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":\"a\",\"magic\":0}",
                     "{\"compatibilityLevel\":\"FORWARD\"}"));
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"MODE\",\"subject\":\"b\",\"magic\":0}",
@@ -94,8 +100,8 @@ class ImportConfluentIT {
                     "--source-bootstrap-servers", SharedKafka.bootstrapServers(), "--source-topic", source,
                     "--node", url);
             assertEquals(0, first.code(), first.output());
-            assertTrue(first.output().contains("imported 6 of 6 subject versions (2 soft-deleted)"), first.output());
-            assertTrue(first.output().contains("1 records of named contexts"), first.output());
+            assertTrue(first.output().contains("imported 8 of 8 subject versions (2 soft-deleted)"), first.output());
+            assertTrue(first.output().contains("(0 records of unknown kinds skipped)"), first.output());
 
             assertEquals(a1, http.get("/schemas/ids/1").json().get("schema").asText());
             assertEquals(1, http.get("/subjects/b/versions/1").json().get("id").asLong());
@@ -107,10 +113,17 @@ class ImportConfluentIT {
             assertEquals("[1]", http.get("/subjects/c/versions").body());
             assertEquals("[1,2]", http.get("/subjects/c/versions?deleted=true").body());
             assertEquals(c2, http.get("/schemas/ids/8").json().get("schema").asText(), "a soft-deleted id still resolves");
-            assertEquals("[\"a\",\"b\",\"c\"]", http.get("/subjects").body());
-            assertEquals("[\"a\",\"b\",\"c\",\"d\"]", http.get("/subjects?deleted=true").body());
+            assertEquals("[\":.other:x\",\":.other:y\",\"a\",\"b\",\"c\"]", http.get("/subjects").body());
+            assertEquals("[\":.other:x\",\":.other:y\",\"a\",\"b\",\"c\",\"d\"]", http.get("/subjects?deleted=true").body());
+            assertEquals("[\":.other:x\",\":.other:y\"]", http.get("/subjects?subjectPrefix=:.other:").body());
             assertEquals(40403, http.get("/schemas/ids/11").errorCode(), "permanently deleted in the source");
-            assertEquals(40403, http.get("/schemas/ids/50").errorCode(), "named contexts are not imported");
+            assertEquals(40403, http.get("/schemas/ids/50").errorCode(), "id 50 is in context .other only");
+            assertEquals(record("X", NAME), http.get("/schemas/ids/50?subject=:.other:").json().get("schema").asText());
+            assertEquals(record("Y", NAME), http.get("/contexts/.other/schemas/ids/1").json().get("schema").asText(),
+                    "the same id, other content, in the named context");
+            assertEquals(a1, http.get("/schemas/ids/1").json().get("schema").asText());
+            assertEquals("[\".\",\".other\"]", http.get("/contexts").body());
+            assertEquals("NONE", http.get("/contexts/.other/config").json().get("compatibilityLevel").asText());
             assertEquals("FORWARD", http.get("/config/a").json().get("compatibilityLevel").asText());
             assertEquals("FULL", http.get("/config").json().get("compatibilityLevel").asText());
             assertEquals("READONLY", http.get("/mode/b").json().get("mode").asText());
@@ -120,7 +133,7 @@ class ImportConfluentIT {
                     "--source-bootstrap-servers", SharedKafka.bootstrapServers(), "--source-topic", source,
                     "--node", url, "--force", "true");
             assertEquals(0, second.code(), second.output());
-            assertTrue(second.output().contains("imported 6 of 6 subject versions (2 soft-deleted)"), second.output());
+            assertTrue(second.output().contains("imported 8 of 8 subject versions (2 soft-deleted)"), second.output());
             assertEquals("[1,2]", http.get("/subjects/a/versions").body());
             assertEquals("READONLY", http.get("/mode/b").json().get("mode").asText());
 

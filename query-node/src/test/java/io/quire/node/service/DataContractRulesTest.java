@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
@@ -68,7 +69,7 @@ class DataContractRulesTest {
         SchemaVersion stored = version(1);
         assertEquals(owner("team-a", "1"), stored.metadata());
         assertEquals(positiveIds(), stored.ruleSet());
-        assertEquals(positiveIds(), r.schemas().schema(first.id()).ruleSet(), "by id too");
+        assertEquals(positiveIds(), r.schemas().schema(Context.DEFAULT, first.id()).ruleSet(), "by id too");
         assertNull(get(() -> r.registrations().register(Subject.of("plain"), avro(V1, null, null), false, "t"))
                 .value().stored(), "without a contract the answer is the id alone");
     }

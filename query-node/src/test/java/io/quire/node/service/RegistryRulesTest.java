@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Version;
 import java.util.HashSet;
@@ -123,7 +124,7 @@ class RegistryRulesTest {
         assertEquals(vs(1, 2), versions("del", true));
         assertEquals(vs(2), get(() -> r.deletes().deleteSubject(s("del"), false, "t")).value());
         assertEquals(40404, refusal(() -> r.deletes().deleteSubject(s("del"), false, "t")));
-        assertTrue(r.schemas().schema(id(id)) != null, "a soft-deleted schema still resolves by id");
+        assertTrue(r.schemas().schema(Context.DEFAULT, id(id)) != null, "a soft-deleted schema still resolves by id");
         assertEquals(vs(1, 2), get(() -> r.deletes().deleteSubject(s("del"), true, "t")).value());
         int before = h.journal.size();
         assertEquals(40401, refusal(() -> r.deletes().deleteSubject(s("del"), false, "t")));

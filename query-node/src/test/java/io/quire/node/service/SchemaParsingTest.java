@@ -17,6 +17,7 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -83,9 +84,9 @@ class SchemaParsingTest {
 
     @Test
     void avroReferencesAreStoredByNameWhateverTheirSpelling() {
-        register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
-        ParsedSchema<?> full = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
-        ParsedSchema<?> shortName = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        register("dep", parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, DEP, List.of()));
+        ParsedSchema<?> full = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, ROOT_FULL, dep());
+        ParsedSchema<?> shortName = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(ROOT_SHORT, full.canonical(), "the referenced record is named, not inlined");
         assertFalse(full.canonical().contains("\"x\""), full.canonical());
         assertEquals(full.fingerprint(), shortName.fingerprint(), "the spelling of the reference does not matter");
@@ -93,35 +94,35 @@ class SchemaParsingTest {
 
     @Test
     void aSchemaStoredInlinedByAnEarlierReleaseKeepsItsId() {
-        register("dep", parsing.parse(view, SchemaType.AVRO, DEP, List.of()));
-        ParsedSchema<?> now = parsing.parse(view, SchemaType.AVRO, ROOT_FULL, dep());
+        register("dep", parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, DEP, List.of()));
+        ParsedSchema<?> now = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, ROOT_FULL, dep());
         // What an earlier release journaled: the referenced record inlined, fingerprinted as such.
         String inlined = now.legacyCanonical();
         assertTrue(inlined.contains("\"x\""), inlined);
         long oldId = register("root", new ParsedSchema(SchemaType.AVRO, inlined, dep(),
                 Fingerprints.of(SchemaType.AVRO, inlined, dep()), null));
-        ParsedSchema<?> again = parsing.parse(view, SchemaType.AVRO, ROOT_SHORT, dep());
+        ParsedSchema<?> again = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(inlined, again.canonical(), "the stored form is found and kept");
-        assertEquals(id(oldId), view.idForFingerprint(again.fingerprint()).orElseThrow());
-        assertEquals(again.fingerprint(), parsing.parseStored(view, id(oldId)).fingerprint(),
+        assertEquals(id(oldId), view.idForFingerprint(Context.DEFAULT, again.fingerprint()).orElseThrow());
+        assertEquals(again.fingerprint(), parsing.parseStored(view, Context.DEFAULT, id(oldId)).fingerprint(),
                 "the stored inlined text still parses beside its references, as the same content");
     }
 
     @Test
     void aDiamondOfReferencesIsResolvedOncePerVersion() {
         // level k has two records, each referring to both records of level k-1: 2^16 paths, 32 versions.
-        register("l0a", parsing.parse(view, SchemaType.AVRO, rec("L0a", List.of()), List.of()));
-        register("l0b", parsing.parse(view, SchemaType.AVRO, rec("L0b", List.of()), List.of()));
+        register("l0a", parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("L0a", List.of()), List.of()));
+        register("l0b", parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("L0b", List.of()), List.of()));
         for (int k = 1; k < 16; k++) {
             List<SchemaReference> refs = List.of(new SchemaReference("n.L" + (k - 1) + "a", s("l" + (k - 1) + "a"), v(1)),
                     new SchemaReference("n.L" + (k - 1) + "b", s("l" + (k - 1) + "b"), v(1)));
             for (String side : List.of("a", "b")) {
-                register("l" + k + side, parsing.parse(view, SchemaType.AVRO,
+                register("l" + k + side, parsing.parse(view, Context.DEFAULT, SchemaType.AVRO,
                         rec("L" + k + side, List.of("n.L" + (k - 1) + "a", "n.L" + (k - 1) + "b")), refs));
             }
         }
         long readsBefore = reads[0];
-        ParsedSchema<?> top = parsing.parse(counted, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
+        ParsedSchema<?> top = parsing.parse(counted, Context.DEFAULT, SchemaType.AVRO, rec("Top", List.of("n.L15a", "n.L15b")),
                 List.of(new SchemaReference("n.L15a", s("l15a"), v(1)), new SchemaReference("n.L15b", s("l15b"), v(1))));
         assertNotEquals(null, top.fingerprint());
         long used = reads[0] - readsBefore;
@@ -133,13 +134,13 @@ class SchemaParsingTest {
         List<SchemaReference> refs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            register("many" + i, parsing.parse(view, SchemaType.AVRO, rec("M" + i, List.of()), List.of()));
+            register("many" + i, parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("M" + i, List.of()), List.of()));
             refs.add(new SchemaReference("n.M" + i, s("many" + i), v(1)));
             names.add("n.M" + i);
         }
         SchemaParsing tight = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 30, false);
         RegistryException e = assertThrows(RegistryException.class,
-                () -> tight.parse(view, SchemaType.AVRO, rec("Wide", names), refs));
+                () -> tight.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Wide", names), refs));
         assertEquals(ErrorCode.INVALID_SCHEMA, e.error());
         assertTrue(e.getMessage().contains("more than 30"), e.getMessage());
     }
