@@ -129,6 +129,18 @@ class JournalCodecGoldenTest {
         assertNull(old.ruleSet());
     }
 
+    /** A field added to a command later: the new record has its golden file, the older one decodes without it. */
+    @Test
+    void aCascadingAssociationDeleteHasAGoldenRecordAndOlderOnesDoNotCascade() throws IOException {
+        DeleteAssociations cascading = new DeleteAssociations("topic-id-1", "topic", List.of("value"), true);
+        String golden = golden("golden/v1/later/DeleteAssociations-cascade.json");
+        assertEquals(envelope(cascading), JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(golden, new String(JournalCodec.encode(envelope(cascading)), StandardCharsets.UTF_8));
+        DeleteAssociations old = (DeleteAssociations) JournalCodec.decode(golden("golden/v1/DeleteAssociations.json")
+                .getBytes(StandardCharsets.UTF_8)).command();
+        assertEquals(false, old.cascades());
+    }
+
     @Test
     void outcomesRoundTrip() {
         for (var o : List.of(new SchemaRegistered(id(5), v(2), true), new SubjectDeleted(vs(1, 2)),

@@ -103,8 +103,8 @@ public final class Applier {
             case SET_MODE -> SettingsRules.setMode(out, (SetMode) command);
             case DELETE_MODE -> SettingsRules.deleteMode(view, out, (DeleteMode) command);
             case LEASE_ID_BLOCK -> LeaseRules.lease(view, out, (LeaseIdBlock) command);
-            case SET_ASSOCIATIONS -> AssociationRules.set(view, out, (SetAssociations) command);
-            case DELETE_ASSOCIATIONS -> AssociationRules.delete(view, out, (DeleteAssociations) command);
+            case SET_ASSOCIATIONS -> AssociationRules.set(view, out, offset, (SetAssociations) command);
+            case DELETE_ASSOCIATIONS -> AssociationRules.delete(view, out, offset, (DeleteAssociations) command);
             case DELETE_CONTEXT -> DeleteRules.deleteContext(view, out, (DeleteContext) command);
         };
     }
@@ -133,9 +133,9 @@ public final class Applier {
         ViewWriter scratch = new ViewWriter(new Changes());
         Outcome o;
         if (command instanceof SetAssociations c) {
-            o = AssociationRules.set(view, scratch, c);
+            o = AssociationRules.set(view, scratch, view.position().offset(), c);
         } else if (command instanceof DeleteAssociations c) {
-            o = AssociationRules.delete(view, scratch, c);
+            o = AssociationRules.delete(view, scratch, view.position().offset(), c);
         } else if (command instanceof DeleteContext c) {
             o = DeleteRules.deleteContext(view, scratch, c);
         } else {

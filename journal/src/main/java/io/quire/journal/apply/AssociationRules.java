@@ -5,6 +5,7 @@ import io.quire.journal.command.SetAssociations;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.AssociationsDeleted;
 import io.quire.journal.outcome.AssociationsSet;
@@ -13,23 +14,28 @@ import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.ViewWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Associations between subjects and resources. A resource has one subject per role; a subject has
  * at most one STRONG association and, once it has one, no other (a STRONG association says the
- * subject belongs to that resource); a frozen association is neither replaced nor removed.
+ * subject belongs to that resource); a frozen association is not replaced, and a frozen STRONG one
+ * is removed only with its subject ({@code cascadeLifecycle}). Each association gets a GUID from
+ * the journal position of the command that made it, so every node gives the same one; replacing
+ * an association by the same subject keeps its GUID.
  */
 final class AssociationRules {
 
     private AssociationRules() {
     }
 
-    static Outcome set(RegistryView view, ViewWriter out, SetAssociations c) {
+    static Outcome set(RegistryView view, ViewWriter out, Offset offset, SetAssociations c) {
         if (c.associations().isEmpty()) {
             return Rejected.of(ErrorCode.INVALID_ASSOCIATION, "Invalid association: no associations given");
         }
@@ -51,7 +57,7 @@ final class AssociationRules {
             if (existing.isPresent() && !c.replace()) {
                 return Rejected.of(ErrorCode.ASSOCIATION_FOR_RESOURCE_EXISTS, a.associationType(), a.resourceName());
             }
-            if (existing.isPresent() && existing.get().frozen() && !existing.get().equals(a)) {
+            if (existing.isPresent() && existing.get().frozen() && !existing.get().sameAs(a)) {
                 return Rejected.of(ErrorCode.ASSOCIATION_FROZEN, a.associationType(), existing.get().subject());
             }
             Rejected taken = subjectTaken(view, a, existing.orElse(null));
@@ -59,29 +65,51 @@ final class AssociationRules {
                 return taken;
             }
             existing.ifPresent(out::deleteAssociation);
-            out.association(a);
-            set.add(a);
+            Association stored = a.withGuid(existing.filter(e -> e.subject().equals(a.subject())).map(Association::guid)
+                    .orElseGet(() -> guid(offset, set.size())));
+            out.association(stored);
+            set.add(stored);
         }
         return new AssociationsSet(set);
     }
 
-    static Outcome delete(RegistryView view, ViewWriter out, DeleteAssociations c) {
+    /** The GUID of the {@code index}-th association a command at {@code offset} makes: a pure function of the journal. */
+    static String guid(Offset offset, int index) {
+        return UUID.nameUUIDFromBytes(("association " + offset.value() + " " + index).getBytes(StandardCharsets.UTF_8))
+                .toString();
+    }
+
+    static Outcome delete(RegistryView view, ViewWriter out, Offset offset, DeleteAssociations c) {
         if (c.resourceId() == null || c.resourceId().isEmpty()) {
             return Rejected.of(ErrorCode.INVALID_ASSOCIATION, "Invalid association: resourceId cannot be null or empty");
         }
         List<Association> removed = new ArrayList<>();
+        List<Subject> cascaded = new ArrayList<>();
         for (Association a : view.associations(c.resourceId(), c.resourceType())) {
             if (c.associationTypes().isEmpty() || c.associationTypes().contains(a.associationType())) {
-                if (a.frozen()) {
+                boolean strong = a.lifecycle() == Lifecycle.STRONG;
+                if (a.frozen() && strong && !c.cascades()) {
                     return Rejected.of(ErrorCode.ASSOCIATION_FROZEN, a.associationType(), a.subject());
                 }
                 removed.add(a);
+                if (strong && c.cascades()) {
+                    cascaded.add(a.subject());
+                }
             }
         }
         if (removed.isEmpty()) {
             return Rejected.of(ErrorCode.ASSOCIATION_NOT_FOUND, c.resourceId());
         }
+        for (Subject s : cascaded) {
+            Rejected refused = DeleteRules.erasable(view, s);
+            if (refused != null) {
+                return refused; // nothing is written: the associations stay with their subjects
+            }
+        }
         removed.forEach(out::deleteAssociation);
+        for (Subject s : cascaded) {
+            DeleteRules.erase(view, out, s);
+        }
         return new AssociationsDeleted(removed);
     }
 

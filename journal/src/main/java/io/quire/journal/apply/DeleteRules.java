@@ -128,6 +128,37 @@ final class DeleteRules {
         return new SubjectDeleted(removed);
     }
 
+    /**
+     * Why a subject may not be erased at once, soft and permanent delete together (its mode, a
+     * schema in use that references one of its versions); null when it may. A subject already gone
+     * may be.
+     */
+    static Rejected erasable(RegistryView view, Subject s) {
+        if (view.subject(s).isEmpty()) {
+            return null;
+        }
+        if (!view.effectiveMode(s).allowsWrites()) {
+            return Rules.readOnly(s);
+        }
+        for (VersionRecord v : view.versions(s)) {
+            Rejected inUse = referenced(view, s, v.version());
+            if (inUse != null) {
+                return inUse;
+            }
+        }
+        return null;
+    }
+
+    /** Removes a subject and every version of it, as a soft delete followed by a permanent one would. */
+    static void erase(RegistryView view, ViewWriter out, Subject s) {
+        for (VersionRecord v : view.versions(s)) {
+            out.deleteVersion(s, v);
+        }
+        if (view.subject(s).isPresent()) {
+            out.deleteSubject(s);
+        }
+    }
+
     static Outcome deleteVersion(RegistryView view, ViewWriter out, Offset offset, DeleteVersion c) {
         Subject s = c.subject();
         Rejected refused = deletable(view, s);

@@ -11,15 +11,19 @@ import java.util.List;
 public record AssociationResponse(String resourceName, String resourceNamespace, String resourceId, String resourceType,
                                   List<Info> associations) {
 
-    /** One association made. */
+    /** One association; {@code schema}, the subject's latest version, only when asked for ({@code includeSchemas}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Info(Subject subject, String associationType, Lifecycle lifecycle, boolean frozen) {
+    public record Info(Subject subject, String associationType, Lifecycle lifecycle, boolean frozen,
+                       SchemaVersion schema) {
+
+        public Info(Association a) {
+            this(a.subject(), a.associationType(), a.lifecycle(), a.frozen(), null);
+        }
     }
 
     public static AssociationResponse of(List<Association> made) {
         Association first = made.get(0);
         return new AssociationResponse(first.resourceName(), first.resourceNamespace(), first.resourceId(),
-                first.resourceType(), made.stream().map(a -> new Info(a.subject(), a.associationType(), a.lifecycle(),
-                        a.frozen())).toList());
+                first.resourceType(), made.stream().map(Info::new).toList());
     }
 }

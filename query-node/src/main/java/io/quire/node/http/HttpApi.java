@@ -62,6 +62,8 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
         route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
         route(r, HttpMethod.POST, "/associations", Access.WRITE, associations::create);
+        routeExactly(r, HttpMethod.POST, "/associations:batchMutate", Access.WRITE, associations::batchMutate);
+        routeExactly(r, HttpMethod.POST, "/associations:batchGet", Access.READ, associations::batchGet);
         route(r, HttpMethod.PUT, "/associations", Access.WRITE, associations::replace);
         route(r, HttpMethod.GET, "/associations/subjects/:subject", Access.READ, associations::bySubject);
         route(r, HttpMethod.GET, "/associations/resources/:namespace/:name", Access.READ, associations::byResourceName);
@@ -178,6 +180,16 @@ public final class HttpApi {
     private static void route(Router r, HttpMethod method, String path, Access access,
                               Handler<RoutingContext> handler) {
         r.route(method, path).handler(ctx -> {
+            ctx.put(ROUTE, path);
+            AuthHandler.check(ctx, access);
+            handler.handle(ctx);
+        });
+    }
+
+    /** A route whose path holds a ':' that is not a parameter (Confluent's {@code /associations:batchGet}). */
+    private static void routeExactly(Router r, HttpMethod method, String path, Access access,
+                                     Handler<RoutingContext> handler) {
+        r.routeWithRegex(method, java.util.regex.Pattern.quote(path)).handler(ctx -> {
             ctx.put(ROUTE, path);
             AuthHandler.check(ctx, access);
             handler.handle(ctx);

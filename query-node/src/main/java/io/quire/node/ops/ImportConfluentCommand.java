@@ -56,6 +56,8 @@ public final class ImportConfluentCommand {
         final Map<String, SourceSchema> schemas = new TreeMap<>();
         final Map<String, String> levels = new TreeMap<>(); // "" is the global level
         final Map<String, String> modes = new TreeMap<>();
+        /** The live associations, by their record key (resource name, namespace, type, role, subject). */
+        final Map<String, JsonNode> associations = new TreeMap<>();
         long records;
         long skippedUnknown;
 
@@ -99,6 +101,13 @@ public final class ImportConfluentCommand {
                     int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
                     schemas.values().removeIf(s -> s.subject().equals(subject) && s.version() <= upTo && s.deleted());
                 }
+                case "ASSOC" -> {
+                    if (value == null) {
+                        associations.remove(key.toString());
+                    } else {
+                        associations.put(key.toString(), value);
+                    }
+                }
                 case "NOOP", "CONTEXT" -> { } // a context comes into being with its first schema
                 default -> skippedUnknown++;
             }
@@ -123,9 +132,11 @@ public final class ImportConfluentCommand {
                            [--source-config client.properties] --node http://quire:8081 [--user name:password]
                            [--force true] [--concurrency 8]
                     Reads a Confluent Schema Registry's _schemas topic from the beginning and writes the registry it
-                    describes into Quire with ids and versions kept: schemas (IMPORT mode), soft deletes, compatibility
-                    levels and modes, in every context (a subject of a named context keeps its qualified name). The target must have no subjects unless --force true (existing ids may then
-                    collide and are reported). The global mode is set to IMPORT for the run and then to the source's.
+                    describes into Quire with ids and versions kept: schemas (IMPORT mode), soft deletes,
+                    associations, compatibility levels and modes, in every context (a subject of a named context
+                    keeps its qualified name). The target must have no subjects unless --force true (existing ids
+                    may then collide and are reported). The global mode is set to IMPORT for the run and then to
+                    the source's.
                     Exit 0 when everything was imported (or was already there), 1 otherwise.""");
             return 0;
         }
@@ -245,6 +256,16 @@ public final class ImportConfluentCommand {
                 }
             }
         }
+        int associations = 0;
+        for (ObjectNode body : associationBodies(state)) {
+            HttpResponse<String> r = target.send("PUT", "/associations", body.toString());
+            if (r.statusCode() == 200) {
+                associations += body.get("associations").size();
+            } else {
+                problems++;
+                out.printf("FAILED associations of resource %s: %s%n", body.path("resourceId").asText(), r.body());
+            }
+        }
         for (Map.Entry<String, String> e : state.levels.entrySet()) {
             String path = e.getKey().isEmpty() ? "/config" : "/config/" + enc(e.getKey());
             problems += check(target.send("PUT", path, "{\"compatibility\":\"" + e.getValue() + "\"}"), path, out);
@@ -258,10 +279,38 @@ public final class ImportConfluentCommand {
         }
         problems += check(target.send("PUT", "/mode?force=true", "{\"mode\":\"" + finalGlobalMode + "\"}"), "/mode",
                 out);
-        out.printf("imported %,d of %,d subject versions (%,d soft-deleted), %d compatibility settings, %d modes;"
-                        + " global mode now %s; %d problem(s) in %.1f s%n", imported.get(), total, softDeleted,
-                state.levels.size(), state.modes.size(), finalGlobalMode, problems, progress.seconds());
+        out.printf("imported %,d of %,d subject versions (%,d soft-deleted), %d associations, %d compatibility"
+                        + " settings, %d modes; global mode now %s; %d problem(s) in %.1f s%n", imported.get(), total,
+                softDeleted, associations, state.levels.size(), state.modes.size(), finalGlobalMode, problems,
+                progress.seconds());
         return problems == 0 ? 0 : 1;
+    }
+
+    /**
+     * The source's associations as one {@code PUT /associations} body per resource (id and type):
+     * the roles, subjects, lifecycles and frozen flags. Their GUIDs are Quire's own (given by the
+     * journal), not the source's.
+     */
+    static List<ObjectNode> associationBodies(SourceState state) {
+        Map<String, ObjectNode> byResource = new java.util.TreeMap<>();
+        for (JsonNode a : state.associations.values()) {
+            String resourceType = a.path("resourceType").asText("topic");
+            ObjectNode body = byResource.computeIfAbsent(a.path("resourceId").asText() + '\u0000' + resourceType, k -> {
+                ObjectNode b = JSON.createObjectNode();
+                b.put("resourceName", a.path("resourceName").asText());
+                b.put("resourceNamespace", a.path("resourceNamespace").asText());
+                b.put("resourceId", a.path("resourceId").asText());
+                b.put("resourceType", resourceType);
+                b.putArray("associations");
+                return b;
+            });
+            ObjectNode entry = ((com.fasterxml.jackson.databind.node.ArrayNode) body.get("associations")).addObject();
+            entry.put("subject", a.path("subject").asText());
+            entry.put("associationType", a.path("associationType").asText("value"));
+            entry.put("lifecycle", a.path("lifecycle").asText("STRONG"));
+            entry.put("frozen", a.path("frozen").asBoolean(false));
+        }
+        return new ArrayList<>(byResource.values());
     }
 
     private static String importBody(SourceSchema s) {

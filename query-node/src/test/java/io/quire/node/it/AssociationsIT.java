@@ -93,4 +93,86 @@ class AssociationsIT {
         assertEquals("payments-explicit", http.get("/associations/resources/-/payments").json().get(0).get("subject")
                 .asText());
     }
+
+    static void register(String subject) {
+        assertEquals(200, http.post("/subjects/" + subject + "/versions",
+                Http.schemaBody(Http.record("B" + Math.abs(subject.hashCode()), "{\"name\":\"a\",\"type\":\"int\"}")))
+                .status());
+    }
+
+    @Test
+    void anAssociationHasAGuidThatNodesAgreeOnAndThatAReplaceBySameSubjectKeeps() {
+        register("guid-value");
+        assertEquals(200, http.post("/associations", request("t-guid", "guid-value", "value", "")
+                .replace("\"orders\"", "\"guids\"")).status());
+        String guid = http.get("/associations/resources/t-guid").json().get(0).get("guid").asText();
+        assertEquals(36, guid.length(), guid);
+        assertEquals(200, http.put("/associations", request("t-guid", "guid-value", "value", ",\"frozen\":true")
+                .replace("\"orders\"", "\"guids\"")).status());
+        assertEquals(guid, http.get("/associations/subjects/guid-value").json().get(0).get("guid").asText());
+    }
+
+    @Test
+    void aBatchMutatesEachResourceOnItsOwnAndABatchGetReadsThem() {
+        register("batch-a-value");
+        register("batch-a-key");
+        register("batch-b-value");
+        String body = "{\"requests\":["
+                + "{\"resourceName\":\"batch-a\",\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"t-batch-a\","
+                + "\"associations\":[{\"opType\":\"CREATE\",\"subject\":\"batch-a-value\",\"associationType\":\"value\"},"
+                + "{\"opType\":\"CREATE\",\"subject\":\"batch-a-key\",\"associationType\":\"key\"},"
+                + "{\"opType\":\"DELETE\",\"associationType\":\"key\"}]},"
+                + "{\"resourceName\":\"batch-b\",\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"t-batch-b\","
+                + "\"associations\":[{\"opType\":\"CREATE\",\"subject\":\"nobody-value\"}]},"
+                + "{\"resourceName\":\"batch-b\",\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"t-batch-b\","
+                + "\"associations\":[{\"opType\":\"UPSERT\",\"subject\":\"batch-b-value\",\"lifecycle\":\"WEAK\"}]},"
+                + "{\"resourceId\":\"t-batch-c\",\"associations\":[{\"opType\":\"RENAME\"}]}]}";
+        Http.Response r = http.post("/associations:batchMutate", body);
+        assertEquals(207, r.status(), r.body());
+        JsonNode results = r.json().get("results");
+        assertEquals(4, results.size(), r.body());
+        assertEquals(1, results.get(0).at("/result/associations").size(), "created two, then deleted the key");
+        assertEquals("batch-a-value", results.get(0).at("/result/associations/0/subject").asText());
+        assertEquals(40907, results.get(1).at("/error/error_code").asInt(), "one refusal is that request's result");
+        assertEquals("WEAK", results.get(2).at("/result/associations/0/lifecycle").asText(), "the others go on");
+        assertEquals(42212, results.get(3).at("/error/error_code").asInt());
+        String offset = r.raw().headers().firstValue("X-Quire-Offset").orElseThrow();
+
+        String get = "{\"requests\":[{\"resourceId\":\"t-batch-a\"},"
+                + "{\"resourceName\":\"batch-b\",\"resourceNamespace\":\"-\",\"lifecycle\":\"WEAK\"},"
+                + "{\"resourceName\":\"batch-b\"}]}";
+        Http.Response got = http.send("POST", "/associations:batchGet?includeSchemas=true", get);
+        assertEquals(200, got.status(), got.body());
+        JsonNode gets = got.json().get("results");
+        assertEquals("batch-a-value", gets.get(0).at("/result/associations/0/subject").asText());
+        assertEquals(1, gets.get(0).at("/result/associations/0/schema/version").asInt(), "with includeSchemas");
+        assertEquals("t-batch-b", gets.get(1).at("/result/resourceId").asText());
+        assertEquals(42212, gets.get(2).at("/error/error_code").asInt(), "a name needs a namespace");
+        assertEquals(true, Long.parseLong(offset) > 0);
+
+        long before = http.get("/admin/position").json().get("offset").asLong();
+        Http.Response dry = http.post("/associations:batchMutate?dryRun=true", "{\"requests\":[{\"resourceId\":\"t-dry\","
+                + "\"resourceName\":\"dry\",\"resourceNamespace\":\"lkc-1\",\"associations\":[{\"opType\":\"CREATE\","
+                + "\"subject\":\"spare\",\"lifecycle\":\"WEAK\"}]}]}");
+        assertEquals(207, dry.status(), dry.body());
+        assertEquals(before, http.get("/admin/position").json().get("offset").asLong(), "a dry run writes nothing");
+        assertEquals(0, http.get("/associations/resources/t-dry").json().size());
+    }
+
+    @Test
+    void cascadingTheLifecycleDeletesTheStrongSubjectAndAFrozenOneGoesOnlySo() {
+        register("cascade-value");
+        register("cascade-key");
+        assertEquals(200, http.post("/associations", "{\"resourceName\":\"cascade\",\"resourceNamespace\":\"lkc-1\","
+                + "\"resourceId\":\"t-cascade\",\"associations\":[{\"subject\":\"cascade-value\",\"frozen\":true},"
+                + "{\"subject\":\"cascade-key\",\"associationType\":\"key\",\"lifecycle\":\"WEAK\"}]}").status());
+        assertEquals(40908, http.delete("/associations/resources/t-cascade").errorCode(),
+                "a frozen STRONG association goes only with its subject");
+        Http.Response gone = http.delete("/associations/resources/t-cascade?cascadeLifecycle=true");
+        assertEquals(204, gone.status(), gone.body());
+        assertEquals(40401, http.get("/subjects/cascade-value/versions").errorCode(), "the STRONG subject is gone");
+        assertEquals(40401, http.get("/subjects/cascade-value/versions?deleted=true").errorCode(), "permanently");
+        assertEquals(200, http.get("/subjects/cascade-key/versions").status(), "the WEAK one's subject stays");
+        assertEquals(0, http.get("/associations/resources/t-cascade").json().size());
+    }
 }

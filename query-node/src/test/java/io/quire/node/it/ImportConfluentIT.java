@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.node.QuireNode;
 import io.quire.node.ops.ImportConfluentCommand;
 import java.nio.file.Files;
@@ -85,6 +86,18 @@ class ImportConfluentIT {
                     record("Y", NAME), false))); // id 1 is other content in this context
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":\":.other:\",\"magic\":0}",
                     "{\"compatibilityLevel\":\"NONE\"}"));
+            String assocKey = "{\"keytype\":\"ASSOC\",\"tenant\":\"default\",\"resourceName\":\"orders\","
+                    + "\"resourceNamespace\":\"lkc-1\",\"resourceType\":\"topic\",\"associationType\":\"%s\","
+                    + "\"subject\":\"%s\",\"magic\":0}";
+            String assocValue = "{\"subject\":\"%s\",\"guid\":\"6f1e0a2c-0000-4000-8000-00000000000%d\","
+                    + "\"tenant\":\"default\",\"resourceName\":\"orders\",\"resourceNamespace\":\"lkc-1\","
+                    + "\"resourceId\":\"t-orders\",\"resourceType\":\"topic\",\"associationType\":\"%s\","
+                    + "\"lifecycle\":\"%s\",\"frozen\":false}";
+            p.send(new ProducerRecord<>(source, String.format(assocKey, "value", "a"),
+                    String.format(assocValue, "a", 1, "value", "STRONG")));
+            p.send(new ProducerRecord<>(source, String.format(assocKey, "key", "b"),
+                    String.format(assocValue, "b", 2, "key", "WEAK")));
+            p.send(new ProducerRecord<>(source, String.format(assocKey, "key", "b"), null)); // removed again
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"CONFIG\",\"subject\":\"a\",\"magic\":0}",
                     "{\"compatibilityLevel\":\"FORWARD\"}"));
             p.send(new ProducerRecord<>(source, "{\"keytype\":\"MODE\",\"subject\":\"b\",\"magic\":0}",
@@ -124,6 +137,11 @@ class ImportConfluentIT {
             assertEquals(a1, http.get("/schemas/ids/1").json().get("schema").asText());
             assertEquals("[\".\",\".other\"]", http.get("/contexts").body());
             assertEquals("NONE", http.get("/contexts/.other/config").json().get("compatibilityLevel").asText());
+            assertTrue(first.output().contains(", 1 associations,"), first.output());
+            JsonNode associated = http.get("/associations/resources/t-orders").json();
+            assertEquals(1, associated.size(), associated.toString());
+            assertEquals("a", associated.get(0).get("subject").asText());
+            assertEquals("lkc-1", associated.get(0).get("resourceNamespace").asText());
             assertEquals("FORWARD", http.get("/config/a").json().get("compatibilityLevel").asText());
             assertEquals("FULL", http.get("/config").json().get("compatibilityLevel").asText());
             assertEquals("READONLY", http.get("/mode/b").json().get("mode").asText());

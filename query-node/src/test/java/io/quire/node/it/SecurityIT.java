@@ -175,6 +175,13 @@ class SecurityIT {
                 String.format(association, "p", "payments-scoped")).status());
         String seen = ci.get("/associations/resources/-/scoped").body();
         assertTrue(seen.contains("orders-scoped") && !seen.contains("payments-scoped"), seen);
+        assertEquals(403, ci.post("/associations:batchMutate", "{\"requests\":[{\"resourceId\":\"t-q\","
+                + "\"resourceName\":\"q\",\"resourceNamespace\":\"lkc\",\"associations\":[{\"opType\":\"CREATE\","
+                + "\"subject\":\"payments-scoped\",\"lifecycle\":\"WEAK\"}]}]}").status(), "a batch names subjects too");
+        assertEquals(403, ci.delete("/associations/resources/t-o?cascadeLifecycle=true").status(),
+                "deleting subjects permanently through an association is an admin's");
+        assertEquals(403, ci.get("/subjects/:.other:orders-scoped/versions").status(),
+                "a prefix covers the context too");
     }
 
     @Test
