@@ -4,9 +4,6 @@ import io.quire.journal.model.Context;
 import io.quire.journal.view.RegistryView;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.vertx.ext.web.RoutingContext;
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +40,7 @@ final class ContextPaths {
         }
         Context context;
         try {
-            context = Context.parse(decode(parts[0]));
+            context = Context.parse(Params.decodeSegment(parts[0]));
         } catch (IllegalArgumentException e) {
             ApiJson.error(ctx.response(), 400, 400, e.getMessage());
             return;
@@ -53,52 +50,32 @@ final class ContextPaths {
         boolean rootSettings = rest.get(0).equals("config") || rest.get(0).equals("mode");
         for (int i = 0; i < rest.size() - 1; i++) {
             if ((rest.get(i).equals("subjects") || i == 0 && rootSettings) && !namesContext(rest.get(i + 1))) {
-                rest.set(i + 1, encode(prefix) + rest.get(i + 1));
+                rest.set(i + 1, Params.encodeSegment(prefix) + rest.get(i + 1));
                 i++;
             }
         }
         if (rootSettings && rest.size() == 1 && !context.isDefault()) {
-            rest.add(encode(prefix));
+            rest.add(Params.encodeSegment(prefix));
         }
         String target = "/" + String.join("/", rest);
         // Parsed here, not through ctx.queryParams(): the routing context keeps the first parse across a reroute.
         Map<String, List<String>> params = new QueryStringDecoder(ctx.request().uri()).parameters();
-        StringBuilder query = new StringBuilder();
         String joined = String.join("/", rest);
-        if (joined.startsWith("schemas/ids")) {
-            query.append(qualified(params, "subject", prefix));
-        } else if (joined.equals("schemas") || joined.equals("subjects")) {
-            query.append(qualified(params, "subjectPrefix", prefix));
-        }
-        params.forEach((name, values) -> {
-            if (!(name.equals("subject") && joined.startsWith("schemas/ids"))
-                    && !(name.equals("subjectPrefix") && (joined.equals("schemas") || joined.equals("subjects")))) {
-                for (String value : values) {
-                    query.append(query.length() == 0 ? "" : "&").append(encode(name)).append('=').append(encode(value));
-                }
-            }
-        });
-        ctx.reroute(query.length() == 0 ? target : target + "?" + query);
+        String name = joined.startsWith("schemas/ids") ? "subject"
+                : joined.equals("schemas") || joined.equals("subjects") ? "subjectPrefix" : null;
+        String query = name == null ? Params.query(params, null, null)
+                : Params.query(params, name, qualified(params.get(name), prefix));
+        ctx.reroute(query.isEmpty() ? target : target + "?" + query);
     }
 
-    /** {@code name=prefix+value}: the parameter qualified by the context unless it names one itself. */
-    private static String qualified(Map<String, List<String>> params, String name, String prefix) {
-        List<String> all = params.get(name);
+    /** A parameter's value qualified by the context, unless it names one itself. */
+    private static String qualified(List<String> all, String prefix) {
         String given = all == null || all.isEmpty() ? null : all.get(0);
-        String value = given == null ? prefix : namesContext(given) ? given : prefix + given;
-        return encode(name) + "=" + encode(value);
+        return given == null ? prefix : namesContext(given) ? given : prefix + given;
     }
 
     private static boolean namesContext(String raw) {
-        String s = decode(raw);
+        String s = Params.decodeSegment(raw);
         return s.startsWith(":.") || s.startsWith(RegistryView.ANY_CONTEXT);
-    }
-
-    private static String decode(String raw) {
-        return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20").replace("%3A", ":");
     }
 }

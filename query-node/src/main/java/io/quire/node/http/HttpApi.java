@@ -41,6 +41,7 @@ public final class HttpApi {
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
 
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
+        r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names
         r.route().handler(ctx -> timed(ctx, d.metrics()));
         r.route().handler(BodyHandler.create(false).setBodyLimit(d.maxBodyBytes()));
         r.route().handler(new AuthHandler(d.authenticator()));

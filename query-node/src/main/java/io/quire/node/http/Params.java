@@ -40,6 +40,36 @@ final class Params {
         return Boolean.parseBoolean(ctx.queryParams().get(name));
     }
 
+    /** A raw path segment or query value, percent-decoded ('+' stays a plus, as in a path). */
+    static String decodeSegment(String raw) {
+        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** Text as a path segment or query value (':' kept readable, as subject names carry it). */
+    static String encodeSegment(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20")
+                .replace("%3A", ":");
+    }
+
+    /**
+     * A query string of {@code params} with {@code name} set to {@code value} (first; the given
+     * values of {@code name} dropped); {@code name} null: the params as they are.
+     */
+    static String query(java.util.Map<String, java.util.List<String>> params, String name, String value) {
+        StringBuilder q = new StringBuilder();
+        if (name != null) {
+            q.append(encodeSegment(name)).append('=').append(encodeSegment(value));
+        }
+        params.forEach((n, values) -> {
+            if (!n.equals(name)) {
+                for (String v : values) {
+                    q.append(q.length() == 0 ? "" : "&").append(encodeSegment(n)).append('=').append(encodeSegment(v));
+                }
+            }
+        });
+        return q.toString();
+    }
+
     /** {@code referenceFormat=qualified}: references name their subjects with their context. */
     static boolean qualifiedReferences(RoutingContext ctx) {
         return "qualified".equalsIgnoreCase(ctx.queryParams().get("referenceFormat"));

@@ -53,6 +53,16 @@ public final class AvroSupport implements SchemaSupport<Schema> {
     }
 
     @Override
+    public java.util.Set<String> topLevelFields(ParsedSchema<Schema> schema) {
+        Schema s = schema.parsed();
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        if (s.getType() == Schema.Type.RECORD) {
+            s.getFields().forEach(f -> out.add(f.name()));
+        }
+        return out;
+    }
+
+    @Override
     public List<String> readErrors(ParsedSchema<Schema> reader, ParsedSchema<Schema> writer, String readerRole, String writerRole) {
         SchemaCompatibility.SchemaPairCompatibility result = SchemaCompatibility.checkReaderWriterCompatibility(
                 reader.parsed(), writer.parsed());

@@ -148,6 +148,16 @@ public final class JsonSchemaSupport implements SchemaSupport<JsonSchemaSupport.
     }
 
     @Override
+    public java.util.Set<String> topLevelFields(ParsedSchema<Document> schema) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        JsonNode properties = schema.parsed().root().get("properties");
+        if (properties != null && properties.isObject()) {
+            properties.fieldNames().forEachRemaining(out::add);
+        }
+        return out;
+    }
+
+    @Override
     public List<String> readErrors(ParsedSchema<Document> reader, ParsedSchema<Document> writer, String readerRole, String writerRole) {
         return new JsonSchemaCompatibility(reader.parsed(), writer.parsed(), readerRole,
                 writerRole).check();

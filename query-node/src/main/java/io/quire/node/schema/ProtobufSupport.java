@@ -181,6 +181,21 @@ public final class ProtobufSupport implements SchemaSupport<ProtobufSupport.Docu
     }
 
     @Override
+    public Set<String> topLevelFields(ParsedSchema<Document> schema) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (TypeElement t : schema.parsed().file().getTypes()) {
+            if (t instanceof MessageElement m) {
+                m.getFields().forEach(f -> out.add(f.getName()));
+                for (OneOfElement o : m.getOneOfs()) {
+                    o.getFields().forEach(f -> out.add(f.getName()));
+                }
+                break; // the first message, as Confluent's descriptor of the schema is
+            }
+        }
+        return out;
+    }
+
+    @Override
     public List<String> readErrors(ParsedSchema<Document> reader, ParsedSchema<Document> writer, String readerRole, String writerRole) {
         return new ProtobufCompatibility(writer.parsed(), reader.parsed(), readerRole, writerRole,
                 strictReserved).check();

@@ -34,6 +34,18 @@ public interface SchemaSupport<T> {
         return readErrors(reader.as(form()), writer.as(form()), readerRole, writerRole);
     }
 
+    /**
+     * The names of the schema's top-level fields, which Confluent's reserved-field check
+     * ({@code validateFields}) looks at: an Avro record's fields, a JSON Schema object's
+     * properties, the first Protobuf message's fields (its oneofs' included).
+     */
+    java.util.Set<String> topLevelFields(ParsedSchema<T> schema);
+
+    /** As {@link #topLevelFields}, for a schema known to be of this language but not typed as such. */
+    default java.util.Set<String> topLevelFieldsOf(ParsedSchema<?> schema) {
+        return topLevelFields(schema.as(form()));
+    }
+
     /** The normalised text of a canonical schema ({@code normalize=true}): equivalent schemas get one text. */
     default String normalize(String canonical) {
         return canonical;

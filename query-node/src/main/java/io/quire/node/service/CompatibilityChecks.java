@@ -46,13 +46,17 @@ public final class CompatibilityChecks {
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
                 return List.of(); // nothing to be compatible with, as Confluent answers
             }
+            DataContract contract = DataContract.forRegistration(view, subject, req);
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
                 against = List.of(new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId())));
             } else {
-                against = earlier(parsing, view, subject, level, DataContract.forRegistration(view, subject, req));
+                against = earlier(parsing, view, subject, level, contract);
             }
-            return CompatibilityChecker.check(parsing.support(type), level, parsed, against);
+            List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(type), subject, parsed,
+                    contract));
+            problems.addAll(CompatibilityChecker.check(parsing.support(type), level, parsed, against));
+            return problems;
         });
     }
 

@@ -28,6 +28,7 @@ import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -198,8 +199,10 @@ public final class Registrations {
             Optional<SchemaId> existing = view.idForFingerprint(subject.context(), fingerprint);
             CompatibilityLevel level = view.effectiveLevel(subject);
             Offset revision = view.revision(subject);
-            List<String> problems = CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
-                    CompatibilityChecks.earlier(parsing, view, subject, level, contract));
+            List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(parsed.type()), subject,
+                    parsed, contract));
+            problems.addAll(CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
+                    CompatibilityChecks.earlier(parsing, view, subject, level, contract)));
             if (!problems.isEmpty()) {
                 throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
             }

@@ -104,4 +104,42 @@ class ResponseDetailsIT {
         assertEquals(409, r.status(), r.body());
         assertEquals(40901, r.errorCode());
     }
+
+    @Test
+    void anAliasedSubjectIsReadAndWrittenAsTheSubjectItNames() {
+        long id = register("real-value", Http.schemaBody(Http.record("Real", NAME)));
+        assertEquals(200, http.put("/config/alias-value", "{\"alias\":\"real-value\"}").status());
+        JsonNode latest = http.get("/subjects/alias-value/versions/latest").json();
+        assertEquals("real-value", latest.get("subject").asText(), latest.toString());
+        assertEquals(id, latest.get("id").asLong());
+        assertEquals(id, register("alias-value", Http.schemaBody(Http.record("Real", NAME))), "the same schema, found");
+        assertEquals("[1]", http.get("/subjects/real-value/versions").body(), "nothing new under the real subject");
+        assertEquals(Http.record("Real", NAME), http.get("/schemas/ids/" + id + "?subject=alias-value").json()
+                .get("schema").asText());
+        assertEquals("real-value", http.get("/config/alias-value").json().get("alias").asText(),
+                "the alias's own config is still its own");
+        assertEquals(40401, http.get("/subjects/no-alias-value/versions").errorCode());
+    }
+
+    @Test
+    void validateFieldsKeepsReservedFieldsReservedAndUnused() {
+        assertEquals(200, http.put("/config/reserved-value", "{\"validateFields\":true,\"compatibility\":\"NONE\"}")
+                .status());
+        String reservesAge = ",\"metadata\":{\"properties\":{\"confluent:reserved\":\"age, height\"}}";
+        String v1 = Http.schemaBody(Http.record("Person", NAME));
+        assertEquals(200, http.post("/subjects/reserved-value/versions", v1.substring(0, v1.length() - 1) + reservesAge
+                + "}").status());
+        String v2 = Http.schemaBody(Http.record("Person", NAME, "{\"name\":\"nick\",\"type\":\"string\",\"default\":\"\"}"));
+        Http.Response dropped = http.post("/subjects/reserved-value/versions", v2.substring(0, v2.length() - 1)
+                + ",\"metadata\":{\"properties\":{\"confluent:reserved\":\"age\"}}}");
+        assertEquals(409, dropped.status(), dropped.body());
+        assertTrue(dropped.body().contains("reserved field height removed"), dropped.body());
+        String usesAge = Http.schemaBody(Http.record("Person", NAME, "{\"name\":\"age\",\"type\":\"int\",\"default\":0}"));
+        Http.Response conflict = http.post("/subjects/reserved-value/versions", usesAge);
+        assertEquals(409, conflict.status(), "the reservation is inherited, and age may not be a field");
+        assertTrue(conflict.body().contains("conflicts with the reserved field age"), conflict.body());
+        assertEquals(200, http.post("/subjects/reserved-value/versions", v2).status(), "kept and unused: fine");
+        assertEquals(200, http.post("/subjects/unchecked-value/versions", usesAge.substring(0, usesAge.length() - 1)
+                + reservesAge + "}").status(), "without validateFields nothing is checked");
+    }
 }
