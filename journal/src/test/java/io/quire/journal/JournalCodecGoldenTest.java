@@ -14,9 +14,13 @@ import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandType;
+import io.quire.journal.command.CreateDek;
+import io.quire.journal.command.CreateKek;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteContext;
+import io.quire.journal.command.DeleteDek;
+import io.quire.journal.command.DeleteKek;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
@@ -27,10 +31,14 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
+import io.quire.journal.command.UndeleteDek;
+import io.quire.journal.command.UndeleteKek;
+import io.quire.journal.command.UpdateKek;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
+import io.quire.journal.model.DekAlgorithm;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.Metadata;
@@ -81,6 +89,17 @@ class JournalCodecGoldenTest {
                 "orders", "lkc-1", "topic-id-1", "topic", "value", Lifecycle.STRONG, false)), false));
         EXAMPLES.put(CommandType.DELETE_ASSOCIATIONS, new DeleteAssociations("topic-id-1", "topic", List.of("value")));
         EXAMPLES.put(CommandType.DELETE_CONTEXT, new DeleteContext(Context.parse(".staging")));
+        EXAMPLES.put(CommandType.CREATE_KEK, new CreateKek("payments-kek", "local-kms", "mykey",
+                Map.of("region", "eu-1"), "for payments", false));
+        EXAMPLES.put(CommandType.UPDATE_KEK, new UpdateKek("payments-kek", null, "rotated yearly", true));
+        EXAMPLES.put(CommandType.DELETE_KEK, new DeleteKek("payments-kek", false));
+        EXAMPLES.put(CommandType.UNDELETE_KEK, new UndeleteKek("payments-kek"));
+        EXAMPLES.put(CommandType.CREATE_DEK, new CreateDek("payments-kek", "payments-value", 2, DekAlgorithm.AES256_SIV,
+                "c2VjcmV0IHdyYXBwZWQgYnkgdGhlIGttcw=="));
+        EXAMPLES.put(CommandType.DELETE_DEK, new DeleteDek("payments-kek", "payments-value", DekAlgorithm.AES256_GCM,
+                null, true));
+        EXAMPLES.put(CommandType.UNDELETE_DEK, new UndeleteDek("payments-kek", "payments-value", DekAlgorithm.AES256_GCM,
+                1));
     }
 
     static Envelope envelope(Command c) {

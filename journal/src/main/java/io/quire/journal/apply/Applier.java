@@ -2,9 +2,13 @@ package io.quire.journal.apply;
 
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CreateDek;
+import io.quire.journal.command.CreateKek;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteContext;
+import io.quire.journal.command.DeleteDek;
+import io.quire.journal.command.DeleteKek;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
@@ -15,6 +19,9 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
+import io.quire.journal.command.UndeleteDek;
+import io.quire.journal.command.UndeleteKek;
+import io.quire.journal.command.UpdateKek;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
@@ -106,6 +113,13 @@ public final class Applier {
             case SET_ASSOCIATIONS -> AssociationRules.set(view, out, offset, (SetAssociations) command);
             case DELETE_ASSOCIATIONS -> AssociationRules.delete(view, out, offset, (DeleteAssociations) command);
             case DELETE_CONTEXT -> DeleteRules.deleteContext(view, out, (DeleteContext) command);
+            case CREATE_KEK -> KeyRules.createKek(view, out, envelope.timestamp(), (CreateKek) command);
+            case UPDATE_KEK -> KeyRules.updateKek(view, out, envelope.timestamp(), (UpdateKek) command);
+            case DELETE_KEK -> KeyRules.deleteKek(view, out, envelope.timestamp(), (DeleteKek) command);
+            case UNDELETE_KEK -> KeyRules.undeleteKek(view, out, envelope.timestamp(), (UndeleteKek) command);
+            case CREATE_DEK -> KeyRules.createDek(view, out, envelope.timestamp(), (CreateDek) command);
+            case DELETE_DEK -> KeyRules.deleteDek(view, out, envelope.timestamp(), (DeleteDek) command);
+            case UNDELETE_DEK -> KeyRules.undeleteDek(view, out, envelope.timestamp(), (UndeleteDek) command);
         };
     }
 
@@ -126,7 +140,7 @@ public final class Applier {
     }
 
     /**
-     * The applier's verdict on an association or context command against this view, without keeping its
+     * The applier's verdict on an association, context or key command against this view, without keeping its
      * writes: the refusal, or null when it would be applied. The edge asks before journaling.
      */
     public static Rejected refusal(RegistryView view, Command command) {
@@ -138,6 +152,20 @@ public final class Applier {
             o = AssociationRules.delete(view, scratch, view.position().offset(), c);
         } else if (command instanceof DeleteContext c) {
             o = DeleteRules.deleteContext(view, scratch, c);
+        } else if (command instanceof CreateKek c) {
+            o = KeyRules.createKek(view, scratch, 0, c);
+        } else if (command instanceof UpdateKek c) {
+            o = KeyRules.updateKek(view, scratch, 0, c);
+        } else if (command instanceof DeleteKek c) {
+            o = KeyRules.deleteKek(view, scratch, 0, c);
+        } else if (command instanceof UndeleteKek c) {
+            o = KeyRules.undeleteKek(view, scratch, 0, c);
+        } else if (command instanceof CreateDek c) {
+            o = KeyRules.createDek(view, scratch, 0, c);
+        } else if (command instanceof DeleteDek c) {
+            o = KeyRules.deleteDek(view, scratch, 0, c);
+        } else if (command instanceof UndeleteDek c) {
+            o = KeyRules.undeleteDek(view, scratch, 0, c);
         } else {
             throw new IllegalArgumentException("no edge verdict for " + command.type());
         }

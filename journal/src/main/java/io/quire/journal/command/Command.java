@@ -8,7 +8,8 @@ import io.quire.journal.model.Subject;
  */
 public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
-        LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext {
+        LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext, CreateKek, UpdateKek,
+        DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

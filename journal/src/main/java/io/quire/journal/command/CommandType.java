@@ -13,7 +13,14 @@ public enum CommandType {
     IMPORT_SCHEMA("ImportSchema", ImportSchema.class),
     SET_ASSOCIATIONS("SetAssociations", SetAssociations.class),
     DELETE_ASSOCIATIONS("DeleteAssociations", DeleteAssociations.class),
-    DELETE_CONTEXT("DeleteContext", DeleteContext.class);
+    DELETE_CONTEXT("DeleteContext", DeleteContext.class),
+    CREATE_KEK("CreateKek", CreateKek.class),
+    UPDATE_KEK("UpdateKek", UpdateKek.class),
+    DELETE_KEK("DeleteKek", DeleteKek.class),
+    UNDELETE_KEK("UndeleteKek", UndeleteKek.class),
+    CREATE_DEK("CreateDek", CreateDek.class),
+    DELETE_DEK("DeleteDek", DeleteDek.class),
+    UNDELETE_DEK("UndeleteDek", UndeleteDek.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

@@ -6,7 +6,8 @@ package io.quire.journal.outcome;
  */
 public sealed interface Outcome
         permits SchemaRegistered, SubjectDeleted, VersionDeleted, ConfigSet, ConfigDeleted, ModeSet, ModeDeleted,
-        BlockGranted, AssociationsSet, AssociationsDeleted, ContextDeleted, Rejected, Conflict {
+        BlockGranted, AssociationsSet, AssociationsDeleted, ContextDeleted, KekStored, DekStored, KeysChanged,
+        Rejected, Conflict {
 
     OutcomeType type();
 

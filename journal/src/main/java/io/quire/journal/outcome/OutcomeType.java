@@ -13,6 +13,9 @@ public enum OutcomeType {
     ASSOCIATIONS_SET("AssociationsSet", AssociationsSet.class, true),
     ASSOCIATIONS_DELETED("AssociationsDeleted", AssociationsDeleted.class, true),
     CONTEXT_DELETED("ContextDeleted", ContextDeleted.class, true),
+    KEK_STORED("KekStored", KekStored.class, true),
+    DEK_STORED("DekStored", DekStored.class, true),
+    KEYS_CHANGED("KeysChanged", KeysChanged.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

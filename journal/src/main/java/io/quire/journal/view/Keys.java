@@ -1,6 +1,7 @@
 package io.quire.journal.view;
 
 import io.quire.journal.model.Context;
+import io.quire.journal.model.DekAlgorithm;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -34,6 +35,8 @@ import java.nio.charset.StandardCharsets;
  * K resource-id 0 type 0 role           an association (JSON)
  * L subject 0 resource-id 0 type 0 role    the associations of a subject
  * M resource-name 0 namespace 0 type 0 role 0 resource-id    an association, by name
+ * E kek-name                            a key encryption key (JSON)
+ * H kek-name 0 subject 0 algorithm 0 version    a data encryption key version (JSON)
  * </pre>
  */
 public final class Keys {
@@ -53,6 +56,27 @@ public final class Keys {
     }
 
     public static final byte[] CONTEXTS = {'Y'};
+    public static final byte[] KEKS = {'E'};
+
+    public static byte[] kek(String name) {
+        return concat(KEKS, utf8(name));
+    }
+
+    /** The DEKs of a KEK; with {@code subject}, of that subject; with {@code algorithm} too, of that algorithm. */
+    public static byte[] deks(String kekName, String subject, DekAlgorithm algorithm) {
+        byte[] k = concat(new byte[] {'H'}, utf8(kekName), new byte[] {0});
+        if (subject != null) {
+            k = concat(k, utf8(subject), new byte[] {0});
+            if (algorithm != null) {
+                k = concat(k, ascii(algorithm.name()), new byte[] {0});
+            }
+        }
+        return k;
+    }
+
+    public static byte[] dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
+        return concat(deks(kekName, subject, algorithm), intBytes(version));
+    }
 
     public static byte[] schema(Context context, SchemaId id) {
         if (context.isDefault()) {

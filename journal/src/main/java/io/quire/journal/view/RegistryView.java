@@ -8,6 +8,9 @@ import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
+import io.quire.journal.model.Dek;
+import io.quire.journal.model.DekAlgorithm;
+import io.quire.journal.model.Kek;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
@@ -267,6 +270,45 @@ public final class RegistryView {
     public Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
         return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
                 .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    }
+
+    public Optional<Kek> kek(String name) {
+        return Optional.ofNullable(kv.get(Keys.kek(name))).map(b -> decode(b, Kek.class));
+    }
+
+    /** Every KEK, by name, soft-deleted ones included. */
+    public List<Kek> keks() {
+        List<Kek> out = new ArrayList<>();
+        kv.scan(Keys.KEKS, (k, v) -> {
+            out.add(decode(v, Kek.class));
+            return true;
+        });
+        return out;
+    }
+
+    /**
+     * The DEK versions under a KEK (of a subject, of an algorithm: null for all), by subject,
+     * algorithm and version, soft-deleted ones included.
+     */
+    public List<Dek> deks(String kekName, String subject, DekAlgorithm algorithm) {
+        List<Dek> out = new ArrayList<>();
+        kv.scan(Keys.deks(kekName, subject, algorithm), (k, v) -> {
+            out.add(decode(v, Dek.class));
+            return true;
+        });
+        return out;
+    }
+
+    public Optional<Dek> dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
+        return Optional.ofNullable(kv.get(Keys.dek(kekName, subject, algorithm, version))).map(b -> decode(b, Dek.class));
+    }
+
+    private static <T> T decode(byte[] json, Class<T> type) {
+        try {
+            return Json.MAPPER.readValue(json, type);
+        } catch (java.io.IOException e) {
+            throw new CorruptRecordException("cannot decode " + type.getSimpleName(), e);
+        }
     }
 
     /** The named contexts, ascending (the default one is always there and not listed). */

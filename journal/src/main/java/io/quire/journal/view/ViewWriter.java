@@ -5,6 +5,8 @@ import io.quire.journal.codec.Json;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
+import io.quire.journal.model.Dek;
+import io.quire.journal.model.Kek;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
@@ -49,6 +51,30 @@ public final class ViewWriter {
         changes.put(Keys.guid(context, schema.guid()), idBytes);
         if (!context.isDefault()) {
             changes.put(Keys.context(context), PRESENT);
+        }
+    }
+
+    public void kek(Kek kek) {
+        changes.put(Keys.kek(kek.name()), json(kek));
+    }
+
+    public void deleteKek(String name) {
+        changes.delete(Keys.kek(name));
+    }
+
+    public void dek(Dek dek) {
+        changes.put(Keys.dek(dek.kekName(), dek.subject(), dek.algorithm(), dek.version()), json(dek));
+    }
+
+    public void deleteDek(Dek dek) {
+        changes.delete(Keys.dek(dek.kekName(), dek.subject(), dek.algorithm(), dek.version()));
+    }
+
+    private static byte[] json(Object value) {
+        try {
+            return Json.MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 

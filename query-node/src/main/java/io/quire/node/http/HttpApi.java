@@ -39,6 +39,7 @@ public final class HttpApi {
         CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
+        KeysHandler keys = new KeysHandler(reg.keys());
 
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
         r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names
@@ -58,6 +59,24 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
+        String keks = "/dek-registry/v1/keks";
+        route(r, HttpMethod.GET, keks, Access.READ, keys::kekNames);
+        route(r, HttpMethod.POST, keks, Access.WRITE, keys::createKek);
+        route(r, HttpMethod.GET, keks + "/:name", Access.READ, keys::kek);
+        route(r, HttpMethod.PUT, keks + "/:name", Access.WRITE, keys::updateKek);
+        route(r, HttpMethod.DELETE, keks + "/:name", Access.DELETE, keys::deleteKek);
+        route(r, HttpMethod.POST, keks + "/:name/undelete", Access.WRITE, keys::undeleteKek);
+        route(r, HttpMethod.GET, keks + "/:name/deks", Access.READ, keys::dekSubjects);
+        route(r, HttpMethod.POST, keks + "/:name/deks", Access.WRITE, keys::createDek);
+        route(r, HttpMethod.POST, keks + "/:name/deks/:subject", Access.WRITE, keys::createDek);
+        route(r, HttpMethod.GET, keks + "/:name/deks/:subject", Access.READ, keys::dek);
+        route(r, HttpMethod.DELETE, keks + "/:name/deks/:subject", Access.DELETE, keys::deleteDek);
+        route(r, HttpMethod.POST, keks + "/:name/deks/:subject/undelete", Access.WRITE, keys::undeleteDek);
+        route(r, HttpMethod.GET, keks + "/:name/deks/:subject/versions", Access.READ, keys::dekVersions);
+        route(r, HttpMethod.GET, keks + "/:name/deks/:subject/versions/:version", Access.READ, keys::dekVersion);
+        route(r, HttpMethod.DELETE, keks + "/:name/deks/:subject/versions/:version", Access.DELETE, keys::deleteDek);
+        route(r, HttpMethod.POST, keks + "/:name/deks/:subject/versions/:version/undelete", Access.WRITE,
+                keys::undeleteDek);
         route(r, HttpMethod.GET, "/contexts", Access.READ, contexts::list);
         route(r, HttpMethod.DELETE, "/contexts/:context", Access.ADMIN, contexts::delete);
         route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);

@@ -8,7 +8,7 @@ import java.util.concurrent.Executor;
 /** The registry's services, one per Confluent resource, wired once. */
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
                        SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads,
-                       Associations associations, Contexts contexts) {
+                       Associations associations, Contexts contexts, EncryptionKeys keys) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
@@ -16,6 +16,7 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
         Registrations registrations = new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs);
         return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
-                new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path));
+                new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path),
+                new EncryptionKeys(access, path));
     }
 }

@@ -108,7 +108,28 @@ class SecurityIT {
             new Call("PUT", "/config/orders-matrix", "{\"compatibility\":\"BACKWARD\"}", Role.ADMIN),
             new Call("PUT", "/mode/orders-matrix", "{\"mode\":\"READWRITE\"}", Role.ADMIN),
             new Call("GET", "/admin/position", null, Role.ADMIN),
-            new Call("GET", "/audit", null, Role.ADMIN));
+            new Call("GET", "/audit", null, Role.ADMIN),
+            new Call("GET", "/dek-registry/v1/keks", null, Role.READER),
+            new Call("POST", "/dek-registry/v1/keks", "{\"name\":\"matrix\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"k\"}",
+                    Role.WRITER),
+            new Call("GET", "/dek-registry/v1/keks/matrix", null, Role.READER),
+            new Call("PUT", "/dek-registry/v1/keks/matrix", "{\"doc\":\"d\"}", Role.WRITER),
+            new Call("GET", "/dek-registry/v1/keks/matrix/deks", null, Role.READER),
+            new Call("POST", "/dek-registry/v1/keks/matrix/deks", "{\"subject\":\"orders-matrix\",\"encryptedKeyMaterial\":\"eA==\"}",
+                    Role.WRITER),
+            new Call("POST", "/dek-registry/v1/keks/matrix/deks/orders-matrix", "{\"version\":2,\"encryptedKeyMaterial\":\"eA==\"}",
+                    Role.WRITER),
+            new Call("GET", "/dek-registry/v1/keks/matrix/deks/orders-matrix", null, Role.READER),
+            new Call("GET", "/dek-registry/v1/keks/matrix/deks/orders-matrix/versions", null, Role.READER),
+            new Call("GET", "/dek-registry/v1/keks/matrix/deks/orders-matrix/versions/1", null, Role.READER),
+            new Call("DELETE", "/dek-registry/v1/keks/matrix/deks/orders-matrix/versions/1", null, Role.WRITER),
+            new Call("POST", "/dek-registry/v1/keks/matrix/deks/orders-matrix/versions/1/undelete", null, Role.WRITER),
+            new Call("DELETE", "/dek-registry/v1/keks/matrix/deks/orders-matrix", null, Role.WRITER),
+            new Call("POST", "/dek-registry/v1/keks/matrix/deks/orders-matrix/undelete", null, Role.WRITER),
+            new Call("DELETE", "/dek-registry/v1/keks/matrix/deks/orders-matrix?permanent=true", null, Role.ADMIN),
+            new Call("DELETE", "/dek-registry/v1/keks/matrix", null, Role.WRITER),
+            new Call("POST", "/dek-registry/v1/keks/matrix/undelete", null, Role.WRITER),
+            new Call("DELETE", "/dek-registry/v1/keks/matrix?permanent=true", null, Role.ADMIN));
 
     @Test
     void withoutCredentialsOnlyTheOpenEndpointsAnswer() {
@@ -182,6 +203,17 @@ class SecurityIT {
                 "deleting subjects permanently through an association is an admin's");
         assertEquals(403, ci.get("/subjects/:.other:orders-scoped/versions").status(),
                 "a prefix covers the context too");
+        Http writer = https.as(basic("writer", "writerpw"));
+        assertEquals(200, writer.post("/dek-registry/v1/keks", "{\"name\":\"scoped\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"k\"}")
+                .status());
+        for (String subject : List.of("orders-scoped", "payments-scoped")) {
+            assertEquals(200, writer.post("/dek-registry/v1/keks/scoped/deks/" + subject, "{\"encryptedKeyMaterial\":\"eA==\"}").status());
+        }
+        assertEquals(200, ci.get("/dek-registry/v1/keks/scoped/deks/orders-scoped").status());
+        assertEquals(403, ci.get("/dek-registry/v1/keks/scoped/deks/payments-scoped").status(), "not its subject's key");
+        assertEquals(403, ci.post("/dek-registry/v1/keks/scoped/deks/payments-scoped", "{\"version\":2,\"encryptedKeyMaterial\":\"eA==\"}")
+                .status());
+        assertEquals("[\"orders-scoped\"]", ci.get("/dek-registry/v1/keks/scoped/deks").body(), "it lists only its subjects' keys");
     }
 
     @Test

@@ -32,6 +32,10 @@ class SnapshotIT {
                 assertEquals(200, ha.post("/subjects/snap-" + i + "/versions", schemaBody(record("Snap" + i, NAME)))
                         .status());
             }
+            assertEquals(200, ha.post("/dek-registry/v1/keks", "{\"name\":\"snap-kek\",\"kmsType\":\"local-kms\","
+                    + "\"kmsKeyId\":\"k\"}").status());
+            assertEquals(200, ha.post("/dek-registry/v1/keks/snap-kek/deks/snap-3", "{\"encryptedKeyMaterial\":\"d3JhcA==\"}")
+                    .status());
             OperatorCommandsIT.Run made = OperatorCommandsIT.run(SnapshotCommand::run, "--node",
                     "http://127.0.0.1:" + a.httpPort());
             assertEquals(0, made.code(), made.output());
@@ -59,6 +63,8 @@ class SnapshotIT {
                 assertEquals(200, hb.get("/subjects/snap-3/versions/1").status(), "from the snapshot");
                 assertEquals(200, hb.get("/subjects/snap-180/versions/1").status(), "from the tail");
                 assertEquals(40401, hb.get("/subjects/snap-7/versions/1").errorCode(), "deleted in the tail");
+                assertEquals("d3JhcA==", hb.get("/dek-registry/v1/keks/snap-kek/deks/snap-3").json()
+                        .get("encryptedKeyMaterial").asText(), "a DEK from the snapshot");
             }
 
             Path other = Files.createTempDirectory("quire-snap-c");

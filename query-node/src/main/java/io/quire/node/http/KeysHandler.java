@@ -1,0 +1,111 @@
+package io.quire.node.http;
+
+import io.quire.journal.model.ErrorCode;
+import io.quire.node.api.KeyRequests;
+import io.quire.node.error.RegistryException;
+import io.quire.node.service.EncryptionKeys;
+import io.quire.node.service.VersionSpec;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code /dek-registry/v1/keks…}. KEKs are not scoped by subject; a DEK is its subject's, so a
+ * principal limited to subject prefixes reads and writes only the DEKs of its subjects (403).
+ * Deletes and undeletes answer 204 with the journal offset.
+ */
+final class KeysHandler {
+
+    private final EncryptionKeys keys;
+
+    KeysHandler(EncryptionKeys keys) {
+        this.keys = keys;
+    }
+
+    void kekNames(RoutingContext ctx) {
+        ApiJson.ok(ctx, keys.kekNames(Params.flag(ctx, "deleted")));
+    }
+
+    void kek(RoutingContext ctx) {
+        ApiJson.ok(ctx, keys.kek(ctx.pathParam("name"), Params.flag(ctx, "deleted")));
+    }
+
+    void createKek(RoutingContext ctx) {
+        KeyRequests.CreateKek body = ApiJson.body(ctx, KeyRequests.CreateKek.class);
+        Async.reply(ctx, keys.createKek(body, Params.principal(ctx)), (c, w) -> ApiJson.written(c, w.offset(), w.value()));
+    }
+
+    void updateKek(RoutingContext ctx) {
+        KeyRequests.UpdateKek body = ApiJson.body(ctx, KeyRequests.UpdateKek.class);
+        Async.reply(ctx, keys.updateKek(ctx.pathParam("name"), body, Params.principal(ctx)),
+                (c, w) -> ApiJson.written(c, w.offset(), w.value()));
+    }
+
+    void deleteKek(RoutingContext ctx) {
+        Async.reply(ctx, keys.deleteKek(ctx.pathParam("name"), Params.flag(ctx, "permanent"), Params.principal(ctx)),
+                KeysHandler::noContent);
+    }
+
+    void undeleteKek(RoutingContext ctx) {
+        Async.reply(ctx, keys.undeleteKek(ctx.pathParam("name"), Params.principal(ctx)), KeysHandler::noContent);
+    }
+
+    void dekSubjects(RoutingContext ctx) {
+        var caller = Params.caller(ctx);
+        ApiJson.ok(ctx, keys.dekSubjects(ctx.pathParam("name"), Params.flag(ctx, "deleted")).stream()
+                .filter(caller::mayTouch).toList());
+    }
+
+    void createDek(RoutingContext ctx) {
+        KeyRequests.CreateDek body = ApiJson.body(ctx, KeyRequests.CreateDek.class);
+        String pathSubject = ctx.pathParam("subject");
+        mayTouch(ctx, pathSubject != null ? pathSubject : body.subject());
+        Async.reply(ctx, keys.createDek(ctx.pathParam("name"), pathSubject, body, Params.principal(ctx)),
+                (c, w) -> ApiJson.written(c, w.offset(), w.value()));
+    }
+
+    /** {@code GET …/deks/{subject}}: version 1, as Confluent's registry answers it. */
+    void dek(RoutingContext ctx) {
+        ApiJson.ok(ctx, keys.dek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
+                VersionSpec.parse("1"), Params.flag(ctx, "deleted")));
+    }
+
+    void dekVersions(RoutingContext ctx) {
+        ApiJson.ok(ctx, keys.dekVersions(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
+                Params.flag(ctx, "deleted")));
+    }
+
+    void dekVersion(RoutingContext ctx) {
+        ApiJson.ok(ctx, keys.dek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"), Params.version(ctx),
+                Params.flag(ctx, "deleted")));
+    }
+
+    void deleteDek(RoutingContext ctx) {
+        Async.reply(ctx, keys.deleteDek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
+                ctx.pathParam("version") == null ? null : Params.version(ctx), Params.flag(ctx, "permanent"),
+                Params.principal(ctx)), KeysHandler::noContent);
+    }
+
+    void undeleteDek(RoutingContext ctx) {
+        Async.reply(ctx, keys.undeleteDek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
+                ctx.pathParam("version") == null ? null : Params.version(ctx), Params.principal(ctx)),
+                KeysHandler::noContent);
+    }
+
+    /** The DEK's subject from the path, which the caller must be allowed to act on. */
+    private static String subject(RoutingContext ctx) {
+        String s = ctx.pathParam("subject");
+        mayTouch(ctx, s);
+        return s;
+    }
+
+    private static void mayTouch(RoutingContext ctx, String subject) {
+        var caller = Params.caller(ctx);
+        if (subject != null && !caller.mayTouch(subject)) {
+            throw RegistryException.of(ErrorCode.FORBIDDEN, "Forbidden: " + caller.name()
+                    + " may not act on the keys of subject '" + subject + "'");
+        }
+    }
+
+    private static void noContent(RoutingContext ctx, io.quire.node.api.Written<Integer> w) {
+        ctx.response().putHeader(ApiJson.OFFSET_HEADER, w.offset().toString()).setStatusCode(204).end();
+    }
+}
