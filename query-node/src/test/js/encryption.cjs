@@ -153,6 +153,28 @@ async function racingSerializers() {
   check('and both records decrypt with it', a.ssn === SSN && b.ssn === SSN, { a, b });
 }
 
+async function sharedKek() {
+  // A KEK shared with the registry: the nodes (started with the same local-kms secret) make the DEK,
+  // and clients with no KMS of their own encrypt and decrypt with the key the registry hands out.
+  await clientA.restService.handleRequest('/dek-registry/v1/keks', 'POST', { name: 'shared-kek',
+    kmsType: 'local-kms', kmsKeyId: 'mykey', shared: true });
+  await clientA.register('shared-value', { schemaType: 'AVRO', schema: person('Shared'),
+    ruleSet: encryptPii({ 'encrypt.kek.name': 'shared-kek' }) });
+  const ser = new sr.AvroSerializer(clientA, sr.SerdeType.VALUE, { useLatestVersion: true }, rulesFor());
+  const bytes = await ser.serialize('shared', { id: 9, ssn: SSN });
+  await caughtUp();
+  const de = new sr.AvroDeserializer(clientB, sr.SerdeType.VALUE, {}, rulesFor());
+  const back = await de.deserialize('shared', bytes);
+  check('a shared KEK: clients without a KMS secret write and read', !bytes.toString('latin1').includes(SSN)
+    && back.ssn === SSN, back);
+  const dek = (await clientB.restService.handleRequest('/dek-registry/v1/keks/shared-kek/deks/shared-value', 'GET'))
+    .data;
+  const { LocalKmsClient } = require('@confluentinc/schemaregistry/dist/rules/encryption/localkms/local-client');
+  const opened = await new LocalKmsClient(ruleConfig.secret).decrypt(Buffer.from(dek.encryptedKeyMaterial, 'base64'));
+  check('the registry wrapped it as the client\'s own local KMS does',
+    opened.equals(Buffer.from(dek.keyMaterial, 'base64')), dek.version);
+}
+
 (async () => {
   try {
     await fieldEncryption();
@@ -161,6 +183,7 @@ async function racingSerializers() {
     await rotation();
     await withReferences();
     await racingSerializers();
+    await sharedKek();
     console.log('ALL OK');
   } catch (e) {
     console.log(`FAIL unexpected: ${e && e.stack ? e.stack : e}`);

@@ -110,9 +110,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         housekeeping.scheduleWithFixedDelay(health::refresh, 2, JournalHealth.REFRESH_SECONDS, TimeUnit.SECONDS);
 
         SchemaParsing parsing = new SchemaParsing(config.limits(), config.protobufStrictReserved());
+
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
         HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
-                config.writeTimeoutMs()), access,
+                config.writeTimeoutMs(), kms(config.security().kmsLocalSecretFile())), access,
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
                 config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), hashing),
                 config.security().authMetrics(), config.incompatibleErrorCode());
@@ -256,5 +257,21 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             admin.close();
         }
         LOG.info("node {} stopped", config.nodeId());
+    }
+
+    /** The KMS this node reaches for shared KEKs: local-kms with the secret in {@code file}, or none. */
+    static io.quire.node.service.Kms kms(String file) {
+        if (file == null || file.isEmpty()) {
+            return io.quire.node.service.Kms.NONE;
+        }
+        try {
+            String secret = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+            if (secret.isEmpty()) {
+                throw new IllegalArgumentException("--kms-local-secret-file " + file + " is empty");
+            }
+            return new io.quire.node.service.LocalKms(secret);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("cannot read --kms-local-secret-file " + file + ": " + e.getMessage());
+        }
     }
 }

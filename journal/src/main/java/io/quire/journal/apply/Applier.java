@@ -98,7 +98,7 @@ public final class Applier {
         return sha.digest();
     }
 
-    private Outcome decide(RegistryView view, ViewWriter out, Offset offset, Envelope envelope) {
+    private static Outcome decide(RegistryView view, ViewWriter out, Offset offset, Envelope envelope) {
         Command command = envelope.command();
         return switch (command.type()) {
             case REGISTER_SCHEMA -> SchemaRules.register(view, out, offset, envelope.timestamp(), (RegisterSchema) command);
@@ -140,35 +140,14 @@ public final class Applier {
     }
 
     /**
-     * The applier's verdict on an association, context or key command against this view, without keeping its
-     * writes: the refusal, or null when it would be applied. The edge asks before journaling.
+     * The applier's verdict on a command against this view, without keeping its writes: the
+     * refusal, or null when it would be applied. The edge asks before journaling, so nothing
+     * doomed reaches the journal; the command is decided exactly as the applier will decide it
+     * (at the view's position, with no clock).
      */
     public static Rejected refusal(RegistryView view, Command command) {
-        ViewWriter scratch = new ViewWriter(new Changes());
-        Outcome o;
-        if (command instanceof SetAssociations c) {
-            o = AssociationRules.set(view, scratch, view.position().offset(), c);
-        } else if (command instanceof DeleteAssociations c) {
-            o = AssociationRules.delete(view, scratch, view.position().offset(), c);
-        } else if (command instanceof DeleteContext c) {
-            o = DeleteRules.deleteContext(view, scratch, c);
-        } else if (command instanceof CreateKek c) {
-            o = KeyRules.createKek(view, scratch, 0, c);
-        } else if (command instanceof UpdateKek c) {
-            o = KeyRules.updateKek(view, scratch, 0, c);
-        } else if (command instanceof DeleteKek c) {
-            o = KeyRules.deleteKek(view, scratch, 0, c);
-        } else if (command instanceof UndeleteKek c) {
-            o = KeyRules.undeleteKek(view, scratch, 0, c);
-        } else if (command instanceof CreateDek c) {
-            o = KeyRules.createDek(view, scratch, 0, c);
-        } else if (command instanceof DeleteDek c) {
-            o = KeyRules.deleteDek(view, scratch, 0, c);
-        } else if (command instanceof UndeleteDek c) {
-            o = KeyRules.undeleteDek(view, scratch, 0, c);
-        } else {
-            throw new IllegalArgumentException("no edge verdict for " + command.type());
-        }
+        Outcome o = decide(view, new ViewWriter(new Changes()), view.position().offset(),
+                Envelope.of("edge-verdict", "edge", null, 0L, command));
         return o instanceof Rejected r ? r : null;
     }
 

@@ -46,6 +46,8 @@ public enum ConfigKey {
     AUTH_JWT_SUBJECTS_CLAIM("auth-jwt-subjects-claim", "subjects", null,
             "Token claim listing the subject prefixes the token is limited to (absent: all)"),
     AUTH_METRICS("auth-metrics", "false", null, "Require the admin role for /metrics when authentication is on"),
+    KMS_LOCAL_SECRET_FILE("kms-local-secret-file", "", null,
+            "Enables shared KEKs of kmsType `local-kms`: the node makes and unwraps their DEKs with the secret in this file"),
     TLS_CERT_FILE("tls-cert-file", "", null, "PEM certificate chain: serve HTTPS instead of HTTP"),
     TLS_KEY_FILE("tls-key-file", "", null, "PEM private key of the certificate");
 

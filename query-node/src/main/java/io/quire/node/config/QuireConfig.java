@@ -26,7 +26,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     /** Authentication and TLS; all empty means an open HTTP listener (the dev default). */
     public record Security(String usersFile, String jwtPublicKeyFile, String jwtHmacSecretFile, String jwtIssuer,
                            String jwtAudience, String jwtRolesClaim, String jwtSubjectsClaim, boolean authMetrics,
-                           String tlsCertFile, String tlsKeyFile) {
+                           String tlsCertFile, String tlsKeyFile, String kmsLocalSecretFile) {
 
         public boolean authEnabled() {
             return !usersFile.isEmpty() || !jwtPublicKeyFile.isEmpty() || !jwtHmacSecretFile.isEmpty();
@@ -116,7 +116,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 v.get(ConfigKey.AUTH_JWT_HMAC_SECRET_FILE), v.get(ConfigKey.AUTH_JWT_ISSUER),
                 v.get(ConfigKey.AUTH_JWT_AUDIENCE), v.get(ConfigKey.AUTH_JWT_ROLES_CLAIM),
                 v.get(ConfigKey.AUTH_JWT_SUBJECTS_CLAIM), Boolean.parseBoolean(v.get(ConfigKey.AUTH_METRICS)),
-                v.get(ConfigKey.TLS_CERT_FILE), v.get(ConfigKey.TLS_KEY_FILE));
+                v.get(ConfigKey.TLS_CERT_FILE), v.get(ConfigKey.TLS_KEY_FILE), v.get(ConfigKey.KMS_LOCAL_SECRET_FILE));
         if (s.tlsCertFile().isEmpty() != s.tlsKeyFile().isEmpty()) {
             throw new IllegalArgumentException("--tls-cert-file and --tls-key-file go together");
         }

@@ -39,7 +39,7 @@ public final class HttpApi {
         CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
-        KeysHandler keys = new KeysHandler(reg.keys());
+        KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
 
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
         r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names

@@ -15,13 +15,16 @@ import io.vertx.ext.web.RoutingContext;
 final class KeysHandler {
 
     private final EncryptionKeys keys;
+    private final int maxPageSize;
 
-    KeysHandler(EncryptionKeys keys) {
+    KeysHandler(EncryptionKeys keys, int maxPageSize) {
         this.keys = keys;
+        this.maxPageSize = maxPageSize;
     }
 
+    /** The KEK names ({@code offset}, {@code limit}, {@code deleted}). */
     void kekNames(RoutingContext ctx) {
-        ApiJson.ok(ctx, keys.kekNames(Params.flag(ctx, "deleted")));
+        ApiJson.ok(ctx, Paging.page(ctx, keys.kekNames(Params.flag(ctx, "deleted")), maxPageSize));
     }
 
     void kek(RoutingContext ctx) {
@@ -50,8 +53,8 @@ final class KeysHandler {
 
     void dekSubjects(RoutingContext ctx) {
         var caller = Params.caller(ctx);
-        ApiJson.ok(ctx, keys.dekSubjects(ctx.pathParam("name"), Params.flag(ctx, "deleted")).stream()
-                .filter(caller::mayTouch).toList());
+        ApiJson.ok(ctx, Paging.page(ctx, keys.dekSubjects(ctx.pathParam("name"), Params.flag(ctx, "deleted")).stream()
+                .filter(caller::mayTouch).toList(), maxPageSize));
     }
 
     void createDek(RoutingContext ctx) {

@@ -17,6 +17,7 @@ import io.quire.journal.outcome.DekStored;
 import io.quire.journal.outcome.KekStored;
 import io.quire.journal.outcome.KeysChanged;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.api.DekResponse;
 import io.quire.node.api.KeyRequests;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
@@ -32,12 +33,17 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class EncryptionKeys {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EncryptionKeys.class);
+
     private final ViewAccess access;
     private final WritePath path;
+    private final Kms kms;
+    private final java.security.SecureRandom random = new java.security.SecureRandom();
 
-    EncryptionKeys(ViewAccess access, WritePath path) {
+    EncryptionKeys(ViewAccess access, WritePath path, Kms kms) {
         this.access = access;
         this.path = path;
+        this.kms = kms;
     }
 
     /** The KEK names, soft-deleted ones with {@code deleted}. */
@@ -69,12 +75,28 @@ public final class EncryptionKeys {
     }
 
     /** One DEK version ({@code spec} latest: the highest); soft-deleted ones with {@code deleted}. */
-    public Dek dek(String kekName, String subject, String algorithm, VersionSpec spec, boolean deleted) {
-        kek(kekName, deleted);
+    public DekResponse dek(String kekName, String subject, String algorithm, VersionSpec spec, boolean deleted) {
+        Kek kek = kek(kekName, deleted);
         List<Dek> all = deks(kekName, subject, algorithm).stream().filter(d -> deleted || !d.deleted()).toList();
         Optional<Dek> found = spec.isLatest() ? all.stream().reduce((a, b) -> b)
                 : all.stream().filter(d -> d.version() == spec.version().number()).findFirst();
-        return found.orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, subject));
+        return answer(kek, found.orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, subject)));
+    }
+
+    /** A DEK as answered: with its material in clear when its KEK is shared and this node reaches the KMS. */
+    private DekResponse answer(Kek kek, Dek dek) {
+        if (!kek.shared() || !kms.supports(kek.kmsType())) {
+            return DekResponse.of(dek, null);
+        }
+        try {
+            byte[] material = kms.unwrap(kek, java.util.Base64.getDecoder().decode(dek.encryptedKeyMaterial()));
+            return DekResponse.of(dek, java.util.Base64.getEncoder().encodeToString(material));
+        } catch (IllegalArgumentException e) {
+            // Another secret wrapped it (or it was changed): the client may still open it with its own KMS.
+            LOG.warn("the {} KMS of this node does not open the DEK of kek {} subject {} version {}: {}",
+                    kek.kmsType(), kek.name(), dek.subject(), dek.version(), e.getMessage());
+            return DekResponse.of(dek, null);
+        }
     }
 
     private List<Dek> deks(String kekName, String subject, String algorithm) {
@@ -103,12 +125,13 @@ public final class EncryptionKeys {
     }
 
     /**
-     * Stores a DEK version. The material must come wrapped by the client's KMS: a shared KEK (the
-     * registry making the key through the KMS itself) needs a KMS this node can reach, and no KMS
-     * type is configured here yet, so such a request is refused with 42271, never a 500.
+     * Stores a DEK version, its material wrapped by the client's KMS; or, for a shared KEK when the
+     * request brings none, a key this node makes and wraps with the KEK's KMS (a KMS type this
+     * node cannot reach is refused with 42271, never a 500). The material is made here, at the
+     * edge, so the journal holds the wrapped key and every node answers the same one.
      */
-    public CompletableFuture<Written<Dek>> createDek(String kekName, String pathSubject, KeyRequests.CreateDek r,
-                                                     String principal) {
+    public CompletableFuture<Written<DekResponse>> createDek(String kekName, String pathSubject,
+                                                             KeyRequests.CreateDek r, String principal) {
         checkName(kekName);
         String subject = pathSubject != null ? pathSubject : r.subject();
         checkSubject(subject);
@@ -116,14 +139,39 @@ public final class EncryptionKeys {
             throw RegistryException.of(ErrorCode.INVALID_KEY, "subject (the path and the body name different ones)");
         }
         Kek kek = kek(kekName, Boolean.TRUE.equals(r.deleted()));
-        if ((r.encryptedKeyMaterial() == null || r.encryptedKeyMaterial().isEmpty()) && kek.shared()) {
-            throw RegistryException.of(ErrorCode.INVALID_KEY, "encryptedKeyMaterial (this registry does not make"
-                    + " keys through KMS type '" + kek.kmsType() + "'; the client must send the wrapped key)");
+        DekAlgorithm algorithm = algorithm(r.algorithm());
+        String material = r.encryptedKeyMaterial();
+        if ((material == null || material.isEmpty()) && kek.shared()) {
+            if (!kms.supports(kek.kmsType())) {
+                throw RegistryException.of(ErrorCode.INVALID_KEY, "encryptedKeyMaterial (this node cannot make keys"
+                        + " through KMS type '" + kek.kmsType() + "'; the client must send the wrapped key)");
+            }
+            material = java.util.Base64.getEncoder().encodeToString(kms.wrap(kek, newKey(algorithm)));
         }
-        CreateDek command = new CreateDek(kekName, subject, r.version(), algorithm(r.algorithm()),
-                r.encryptedKeyMaterial());
+        CreateDek command = new CreateDek(kekName, subject, r.version(), algorithm, material);
         WritePath.refuse(Applier.refusal(access.view(), command));
-        return path.submit(command, principal, DekStored.class, DekStored::dek);
+        return path.submit(command, principal, DekStored.class, stored -> answer(kek, stored.dek()));
+    }
+
+    /**
+     * A fresh key in the form Confluent's clients read DEK material: Tink's AesGcmKey (key_value is
+     * field 3) or AesSivKey (field 2) message, version 0 (the default, so left out), then the key
+     * bytes: 16 or 32 for AES-GCM, 64 for AES-SIV.
+     */
+    byte[] newKey(DekAlgorithm algorithm) {
+        int size = switch (algorithm) {
+            case AES128_GCM -> 16;
+            case AES256_GCM -> 32;
+            case AES256_SIV -> 64;
+        };
+        int field = algorithm == DekAlgorithm.AES256_SIV ? 2 : 3;
+        byte[] out = new byte[2 + size];
+        out[0] = (byte) (field << 3 | 2); // length-delimited
+        out[1] = (byte) size;
+        byte[] raw = new byte[size];
+        random.nextBytes(raw);
+        System.arraycopy(raw, 0, out, 2, size);
+        return out;
     }
 
     public CompletableFuture<Written<Integer>> deleteDek(String kekName, String subject, String algorithm,

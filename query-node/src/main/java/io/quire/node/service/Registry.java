@@ -12,11 +12,17 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
+        return create(access, parsing, journal, ids, workers, metrics, writeTimeoutMs, Kms.NONE);
+    }
+
+    public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
+                                  BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs,
+                                  Kms kms) {
         WritePath path = new WritePath(journal, workers);
         Registrations registrations = new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs);
         return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
                 new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path),
-                new EncryptionKeys(access, path));
+                new EncryptionKeys(access, path, kms));
     }
 }

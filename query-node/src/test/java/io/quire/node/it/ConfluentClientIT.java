@@ -48,15 +48,19 @@ class ConfluentClientIT {
      * ENCRYPT_PAYLOAD executors and its offline LocalKmsDriver: records written through node A are
      * decrypted by a client of node B; a PII field, a whole payload, AES256_SIV (deterministic), a
      * DEK rotated by expiry with old records still readable, a schema with references, and two
-     * serializers racing to create one DEK. The DEK reaches the registry wrapped only.
+     * serializers racing to create one DEK; the DEK reaches the registry wrapped only. Then a KEK
+     * shared with the registry: the nodes make the DEK with their local KMS, wrapped as the client's
+     * own local KMS does, and clients with no KMS secret encrypt and decrypt.
      */
     @Test
     void confluentsJavaScriptClientEncryptsFieldsWithKeysFromTheDekRegistryOfTwoNodes() throws Exception {
         Path dir = jsClient();
+        Path secret = Files.createTempFile("quire-kms", ".secret");
+        Files.writeString(secret, "quire-test-secret\n"); // the clients' local-kms secret, for the shared KEK
         try (QuireNode a = Nodes.start(Nodes.config("confluent-js-encryption-it",
-                Files.createTempDirectory("quire-enc-a"), "enc-a"));
+                Files.createTempDirectory("quire-enc-a"), "enc-a", "--kms-local-secret-file", secret.toString()));
              QuireNode b = Nodes.start(Nodes.config("confluent-js-encryption-it",
-                     Files.createTempDirectory("quire-enc-b"), "enc-b"))) {
+                     Files.createTempDirectory("quire-enc-b"), "enc-b", "--kms-local-secret-file", secret.toString()))) {
             int rc = run(dir, 180, "node", "encryption.cjs", "http://127.0.0.1:" + a.httpPort(),
                     "http://127.0.0.1:" + b.httpPort());
             String out = Files.readString(dir.resolve("run.log"));

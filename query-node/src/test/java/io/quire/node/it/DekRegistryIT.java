@@ -79,6 +79,8 @@ class DekRegistryIT {
         assertEquals(42271, http.get(KEKS + "/life/deks/life-value/versions/1?algorithm=ROT13").errorCode());
         assertEquals(42202, http.get(KEKS + "/life/deks/life-value/versions/x").errorCode());
         assertEquals("[\"life-value\"]", ok(http.get(KEKS + "/life/deks")).body());
+        assertTrue(ok(http.get(KEKS)).body().contains("\"life\""));
+        assertEquals("[]", ok(http.get(KEKS + "?offset=100&limit=5")).body(), "paged");
 
         assertEquals(42272, http.delete(KEKS + "/life").errorCode(), "a KEK stays while DEKs use it");
         assertEquals(40471, http.delete(KEKS + "/life/deks/life-value?permanent=true").errorCode());

@@ -41,7 +41,7 @@ class AuthenticatorTest {
     }
 
     static QuireConfig.Security security(String users, String publicKey) {
-        return new QuireConfig.Security(users, publicKey, "", "issuer-1", "", "roles", "subjects", false, "", "");
+        return new QuireConfig.Security(users, publicKey, "", "issuer-1", "", "roles", "subjects", false, "", "", "");
     }
 
     @Test
