@@ -14,6 +14,12 @@ import io.vertx.ext.web.RoutingContext;
  */
 final class KeysHandler {
 
+    /**
+     * Reads of keys are not journal commands, so the audit trail cannot hold them: each one is a
+     * line of this logger instead (who, which call, which key; never material).
+     */
+    static final org.slf4j.Logger READS = org.slf4j.LoggerFactory.getLogger("quire.audit.keys");
+
     private final EncryptionKeys keys;
     private final int maxPageSize;
 
@@ -24,11 +30,32 @@ final class KeysHandler {
 
     /** The KEK names ({@code offset}, {@code limit}, {@code deleted}). */
     void kekNames(RoutingContext ctx) {
+        read(ctx, "listed keks", "-");
         ApiJson.ok(ctx, Paging.page(ctx, keys.kekNames(Params.flag(ctx, "deleted")), maxPageSize));
     }
 
     void kek(RoutingContext ctx) {
+        read(ctx, "read kek", ctx.pathParam("name"));
         ApiJson.ok(ctx, keys.kek(ctx.pathParam("name"), Params.flag(ctx, "deleted")));
+    }
+
+    private static void read(RoutingContext ctx, String what, String key) {
+        if (READS.isInfoEnabled()) {
+            READS.info("{} {} {}", printable(Params.principal(ctx)), what, printable(key));
+        }
+    }
+
+    /** A name as one log line can hold it: control characters (a forged line break) become '?'. */
+    private static String printable(String s) {
+        if (s == null) {
+            return "anonymous";
+        }
+        StringBuilder b = new StringBuilder(Math.min(s.length(), 300));
+        for (int i = 0; i < s.length() && i < 300; i++) {
+            char c = s.charAt(i);
+            b.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return b.toString();
     }
 
     void createKek(RoutingContext ctx) {
@@ -52,6 +79,7 @@ final class KeysHandler {
     }
 
     void dekSubjects(RoutingContext ctx) {
+        read(ctx, "listed deks of kek", ctx.pathParam("name"));
         var caller = Params.caller(ctx);
         ApiJson.ok(ctx, Paging.page(ctx, keys.dekSubjects(ctx.pathParam("name"), Params.flag(ctx, "deleted")).stream()
                 .filter(caller::mayTouch).toList(), maxPageSize));
@@ -67,16 +95,19 @@ final class KeysHandler {
 
     /** {@code GET …/deks/{subject}}: version 1, as Confluent's registry answers it. */
     void dek(RoutingContext ctx) {
+        read(ctx, "read dek", ctx.pathParam("name") + "/" + ctx.pathParam("subject"));
         ApiJson.ok(ctx, keys.dek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
                 VersionSpec.parse("1"), Params.flag(ctx, "deleted")));
     }
 
     void dekVersions(RoutingContext ctx) {
+        read(ctx, "listed dek versions", ctx.pathParam("name") + "/" + ctx.pathParam("subject"));
         ApiJson.ok(ctx, keys.dekVersions(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"),
                 Params.flag(ctx, "deleted")));
     }
 
     void dekVersion(RoutingContext ctx) {
+        read(ctx, "read dek", ctx.pathParam("name") + "/" + ctx.pathParam("subject") + "/" + ctx.pathParam("version"));
         ApiJson.ok(ctx, keys.dek(ctx.pathParam("name"), subject(ctx), Params.text(ctx, "algorithm"), Params.version(ctx),
                 Params.flag(ctx, "deleted")));
     }

@@ -114,4 +114,36 @@ class DekRegistryIT {
         assertEquals(40470, http.post(KEKS + "/nope/deks/s-value", "{\"encryptedKeyMaterial\":\"eA==\"}").errorCode());
         assertEquals(before, http.get("/admin/position").json().get("offset").asLong(), "nothing was journaled");
     }
+
+    @Test
+    void everyReadOfAKeyIsALineOfTheKeyAuditLogWithoutMaterial() {
+        java.util.List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var context = (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager.getContext(false);
+        var config = context.getConfiguration();
+        var appender = new org.apache.logging.log4j.core.appender.AbstractAppender("key-reads", null, null, true,
+                org.apache.logging.log4j.core.config.Property.EMPTY_ARRAY) {
+            @Override
+            public void append(org.apache.logging.log4j.core.LogEvent event) {
+                lines.add(event.getMessage().getFormattedMessage());
+            }
+        };
+        appender.start();
+        var logger = new org.apache.logging.log4j.core.config.LoggerConfig("quire.audit.keys",
+                org.apache.logging.log4j.Level.INFO, false);
+        logger.addAppender(appender, org.apache.logging.log4j.Level.INFO, null);
+        config.addLogger("quire.audit.keys", logger);
+        context.updateLoggers();
+        try {
+            ok(http.post(KEKS, "{\"name\":\"audited\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"k\"}"));
+            ok(http.post(KEKS + "/audited/deks/a-value", "{\"encryptedKeyMaterial\":\"c2VjcmV0\"}"));
+            ok(http.get(KEKS + "/audited/deks/a-value/versions/1"));
+            ok(http.get(KEKS + "/audited/deks"));
+            assertTrue(lines.contains("anonymous read dek audited/a-value/1"), lines.toString());
+            assertTrue(lines.contains("anonymous listed deks of kek audited"), lines.toString());
+            assertTrue(lines.stream().noneMatch(l -> l.contains("c2VjcmV0")), "never material");
+        } finally {
+            config.removeLogger("quire.audit.keys");
+            context.updateLoggers();
+        }
+    }
 }

@@ -40,7 +40,14 @@ class HostileInputIT {
         "/subjects/{s}", "/subjects", "/schemas/ids/{v}", "/schemas/ids/{v}/schema", "/schemas/ids/{v}/subjects",
         "/schemas/ids/{v}/versions", "/config", "/config/{s}", "/mode", "/mode/{s}",
         "/compatibility/subjects/{s}/versions", "/compatibility/subjects/{s}/versions/{v}", "/audit",
-        "/admin/position", "/{s}", "/{s}/{s}/{s}", ""};
+        "/admin/position", "/{s}", "/{s}/{s}/{s}", "",
+        "/contexts", "/contexts/{s}", "/contexts/{s}/subjects/{s}/versions", "/contexts/{s}/schemas/ids/{v}",
+        "/contexts/{s}/config", "/schemas/guids/{s}", "/subjects/{s}/metadata",
+        "/associations", "/associations:batchMutate", "/associations:batchGet", "/associations/resources/{s}",
+        "/associations/resources/{s}/{s}", "/associations/subjects/{s}",
+        "/dek-registry/v1/keks", "/dek-registry/v1/keks/{s}", "/dek-registry/v1/keks/{s}/undelete",
+        "/dek-registry/v1/keks/{s}/deks", "/dek-registry/v1/keks/{s}/deks/{s}",
+        "/dek-registry/v1/keks/{s}/deks/{s}/versions/{v}"};
     static final String[] HOSTILE = {
         "..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "%00", "%ff%fe%fd", "%C0%AE%C0%AE", "%", "%zz", "a%0d%0aX: y",
         "\u0000", "-1", "0", "99999999999999999999", "latest", "-0", "1e9", "NaN", "%2e%2e", "\u202e\u0646",
