@@ -55,6 +55,21 @@ public final class CachedPrefixesKv implements KvReader {
         }
     }
 
+    @Override
+    public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+        if (!isCached(prefix)) {
+            inner.scanFrom(prefix, start, visitor);
+            return;
+        }
+        for (Map.Entry<byte[], byte[]> e : entries.tailMap(start, true).entrySet()) {
+            byte[] k = e.getKey();
+            if (k.length < prefix.length || !Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length)
+                    || !visitor.visit(k, e.getValue())) {
+                return;
+            }
+        }
+    }
+
     /** Takes the cached part of the entries just written to the inner store. */
     public void apply(java.util.List<Changes.Entry> written) {
         for (Changes.Entry e : written) {

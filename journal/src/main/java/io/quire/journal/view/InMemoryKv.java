@@ -24,6 +24,15 @@ public final class InMemoryKv implements KvReader {
         }
     }
 
+    @Override
+    public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+        for (Map.Entry<byte[], byte[]> e : map.tailMap(start, true).entrySet()) {
+            if (!startsWith(e.getKey(), prefix) || !visitor.visit(e.getKey(), e.getValue())) {
+                return;
+            }
+        }
+    }
+
     public void apply(Changes changes) {
         for (Changes.Entry e : changes.entries()) {
             if (e.value() == null) {

@@ -12,6 +12,15 @@ public interface KvReader {
     /** Visits the entries whose keys start with {@code prefix}, ascending, until the visitor says stop. */
     void scan(byte[] prefix, KvVisitor visitor);
 
+    /**
+     * As {@link #scan}, from the first key at or after {@code start} (which starts with
+     * {@code prefix}): a store seeks there instead of walking the entries before it. This default
+     * walks them; the stores override it.
+     */
+    default void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+        scan(prefix, (k, v) -> java.util.Arrays.compareUnsigned(k, start) < 0 || visitor.visit(k, v));
+    }
+
     @FunctionalInterface
     interface KvVisitor {
         /** @return true to go on, false to stop */

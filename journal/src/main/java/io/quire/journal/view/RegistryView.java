@@ -228,6 +228,21 @@ public final class RegistryView {
         return out;
     }
 
+    /**
+     * As {@link #subjects(String)}, each with its record read from the scan itself (no second
+     * read per subject), until the visitor says stop: a page costs the page and what precedes it
+     * under the prefix, not the whole registry.
+     */
+    public void subjectRecords(String prefix, java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
+        String p = prefix == null ? "" : prefix;
+        boolean anyContext = p.startsWith(ANY_CONTEXT);
+        String bare = anyContext ? p.substring(ANY_CONTEXT.length()) : null;
+        kv.scan(Keys.subjectPrefix(anyContext ? "" : p), (k, v) -> {
+            Subject s = Keys.subjectOf(k);
+            return anyContext && !s.bare().startsWith(bare) || visitor.test(s, SubjectRecord.decode(v));
+        });
+    }
+
     public Optional<VersionRecord> version(Subject subject, Version version) {
         return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
     }
@@ -430,15 +445,10 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
     }
 
-    /** Audit entries in journal order from {@code from}, until the visitor says stop. */
+    /** Audit entries in journal order from {@code from} (the store seeks there), until the visitor says stop. */
     public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
         byte[] start = Keys.audit(Offset.of(Math.max(0, from.value())));
-        kv.scan(Keys.AUDIT, (k, v) -> {
-            if (java.util.Arrays.compareUnsigned(k, start) < 0) {
-                return true;
-            }
-            return visitor.test(AuditEntry.decode(v));
-        });
+        kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(v)));
     }
 
     static String text(byte[] b) {

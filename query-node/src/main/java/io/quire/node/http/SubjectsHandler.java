@@ -27,8 +27,10 @@ final class SubjectsHandler {
 
     void list(RoutingContext ctx) {
         var caller = Params.caller(ctx);
-        ApiJson.ok(ctx, Paging.page(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
-                Params.flag(ctx, "deletedOnly")).stream().filter(caller::mayTouch).toList(), maxPageSize));
+        int limit = Paging.number(ctx, "limit", -1);
+        ApiJson.ok(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
+                Params.flag(ctx, "deletedOnly"), caller::mayTouch, Paging.offset(ctx),
+                limit > maxPageSize ? maxPageSize : limit));
     }
 
     void register(RoutingContext ctx) {

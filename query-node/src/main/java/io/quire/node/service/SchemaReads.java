@@ -122,26 +122,27 @@ public final class SchemaReads {
                                        java.util.function.Predicate<Subject> visible) {
         RegistryView view = access.view();
         List<SchemaVersion> out = new ArrayList<>();
-        int skipped = 0;
-        for (Subject subject : view.subjects(prefix)) {
+        int[] skipped = {0};
+        view.subjectRecords(prefix, (subject, record) -> {
             if (!visible.test(subject)) {
-                continue;
+                return true;
             }
             List<VersionRecord> versions = view.versions(subject).stream().filter(v -> deleted || !v.deleted()).toList();
             if (latestOnly && !versions.isEmpty()) {
                 versions = List.of(versions.get(versions.size() - 1));
             }
             for (VersionRecord v : versions) {
-                if (skipped < offset) {
-                    skipped++;
+                if (skipped[0] < offset) {
+                    skipped[0]++;
                     continue;
                 }
                 if (out.size() >= limit) {
-                    return out;
+                    return false; // the page is full: the scan stops here
                 }
                 view.schemaOf(subject, v).ifPresent(s -> out.add(SubjectReads.toApi(subject, v, s)));
             }
-        }
+            return true;
+        });
         return out;
     }
 

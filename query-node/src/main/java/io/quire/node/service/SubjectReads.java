@@ -28,14 +28,29 @@ public final class SubjectReads {
     }
 
     public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly) {
-        RegistryView view = access.view();
+        return subjects(prefix, deleted, deletedOnly, s -> true, 0, -1);
+    }
+
+    /**
+     * The subjects a list asks for, {@code visible} to the caller, from {@code offset}, at most
+     * {@code limit} (-1: all): the scan stops once the page is full.
+     */
+    public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly,
+                                  java.util.function.Predicate<Subject> visible, int offset, int limit) {
         List<Subject> out = new ArrayList<>();
-        for (Subject s : view.subjects(prefix)) {
-            boolean soft = view.subject(s).map(SubjectRecord::softDeleted).orElse(true);
-            if (deletedOnly ? soft : (deleted || !soft)) {
-                out.add(s);
+        int[] skipped = {0};
+        access.view().subjectRecords(prefix, (s, record) -> {
+            boolean soft = record.softDeleted();
+            if (!(deletedOnly ? soft : (deleted || !soft)) || !visible.test(s)) {
+                return true;
             }
-        }
+            if (skipped[0] < offset) {
+                skipped[0]++;
+                return true;
+            }
+            out.add(s);
+            return limit < 0 || out.size() < limit;
+        });
         return out;
     }
 

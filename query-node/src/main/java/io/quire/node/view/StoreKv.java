@@ -45,6 +45,21 @@ public final class StoreKv implements KvReader {
         }
     }
 
+    @Override
+    public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+        try (KeyValueIterator<Bytes, byte[]> it = store.range(Bytes.wrap(start), null)) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> kv = it.next();
+                byte[] key = kv.key.get();
+                if (!startsWith(key, prefix) || !visitor.visit(key, kv.value)) {
+                    return;
+                }
+            }
+        } catch (InvalidStateStoreException e) {
+            throw closing();
+        }
+    }
+
     private void scanOpen(byte[] prefix, KvVisitor visitor) {
         try (KeyValueIterator<Bytes, byte[]> it = prefix.length == 0 ? store.all()
                 : store.prefixScan(Bytes.wrap(prefix), PREFIX)) {

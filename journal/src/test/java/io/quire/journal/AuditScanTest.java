@@ -1,0 +1,81 @@
+package io.quire.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.journal.model.Offset;
+import io.quire.journal.view.AuditEntry;
+import io.quire.journal.view.Changes;
+import io.quire.journal.view.InMemoryKv;
+import io.quire.journal.view.KvReader;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.ViewWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A page of the audit trail costs the page, not the entries before it. */
+class AuditScanTest {
+
+    /** A store that counts the entries it hands out; {@code seeks} false walks as a store without seeking would. */
+    static final class Counting implements KvReader {
+        final KvReader inner;
+        final boolean seeks;
+        long visited;
+
+        Counting(KvReader inner, boolean seeks) {
+            this.inner = inner;
+            this.seeks = seeks;
+        }
+
+        @Override
+        public byte[] get(byte[] key) {
+            return inner.get(key);
+        }
+
+        @Override
+        public void scan(byte[] prefix, KvVisitor visitor) {
+            inner.scan(prefix, (k, v) -> {
+                visited++;
+                return visitor.visit(k, v);
+            });
+        }
+
+        @Override
+        public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+            if (!seeks) {
+                KvReader.super.scanFrom(prefix, start, visitor);
+                return;
+            }
+            inner.scanFrom(prefix, start, (k, v) -> {
+                visited++;
+                return visitor.visit(k, v);
+            });
+        }
+    }
+
+    @Test
+    void aPageNearTheEndOfALongTrailVisitsThePageOnly() {
+        InMemoryKv kv = new InMemoryKv();
+        Changes changes = new Changes();
+        ViewWriter out = new ViewWriter(changes);
+        for (long i = 0; i < 20_000; i++) {
+            out.audit(new AuditEntry(Offset.of(i), 1000 + i, "p", "n", "c" + i, "SetMode", null, "ModeSet", null));
+        }
+        kv.apply(changes);
+        for (boolean seeks : new boolean[] {false, true}) {
+            Counting counting = new Counting(kv, seeks);
+            List<Long> page = new ArrayList<>();
+            new RegistryView(counting).audit(Offset.of(19_990), e -> {
+                page.add(e.offset().value());
+                return page.size() < 5;
+            });
+            assertEquals(List.of(19_990L, 19_991L, 19_992L, 19_993L, 19_994L), page);
+            if (seeks) {
+                assertEquals(5, counting.visited, "seeking: the page");
+            } else {
+                assertTrue(counting.visited > 19_990, "walking: every entry before the page, " + counting.visited);
+            }
+        }
+    }
+}
