@@ -46,13 +46,7 @@ public final class CachedPrefixesKv implements KvReader {
             inner.scan(prefix, visitor);
             return;
         }
-        for (Map.Entry<byte[], byte[]> e : entries.tailMap(prefix, true).entrySet()) {
-            byte[] k = e.getKey();
-            if (k.length < prefix.length || !Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length)
-                    || !visitor.visit(k, e.getValue())) {
-                return;
-            }
-        }
+        scanCached(prefix, prefix, visitor);
     }
 
     @Override
@@ -61,6 +55,10 @@ public final class CachedPrefixesKv implements KvReader {
             inner.scanFrom(prefix, start, visitor);
             return;
         }
+        scanCached(prefix, start, visitor);
+    }
+
+    private void scanCached(byte[] prefix, byte[] start, KvVisitor visitor) {
         for (Map.Entry<byte[], byte[]> e : entries.tailMap(start, true).entrySet()) {
             byte[] k = e.getKey();
             if (k.length < prefix.length || !Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length)

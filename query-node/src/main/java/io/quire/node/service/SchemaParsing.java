@@ -26,31 +26,36 @@ import java.util.Optional;
 /**
  * Parsing at the edge: picks the language, resolves references against the local view and keeps
  * recently parsed stored schemas (by id, which never changes content) so compatibility checks do
- * not re-parse the same earlier versions again and again.
+ * not re-parse the same earlier versions again and again. The cache is bounded by an estimate of
+ * the memory its entries hold, not by their number: a subject of large schemas keeps fewer.
  */
 public final class SchemaParsing {
 
-    private static final int CACHE_SIZE = 10_000;
+    /** The memory the cache of parsed schemas may hold, by {@link #weight}'s estimate. */
+    static final long CACHE_BYTES = 64L << 20;
 
     private final Map<SchemaType, SchemaSupport<?>> languages = new EnumMap<>(SchemaType.class);
     private record Key(Context context, SchemaId id) {
     }
 
-    private final Map<Key, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, ParsedSchema<?>> eldest) {
-            return size() > CACHE_SIZE;
-        }
-    };
+    private final Map<Key, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true); // access order
+    private final long cacheBudget;
+    private long cachedBytes;
 
     private final QuireConfig.Limits limits;
     private final int maxResolvedReferences;
 
     public SchemaParsing(QuireConfig.Limits limits, boolean protobufStrictReserved) {
-        this(limits, MAX_RESOLVED_REFERENCES, protobufStrictReserved);
+        this(limits, MAX_RESOLVED_REFERENCES, protobufStrictReserved, CACHE_BYTES);
     }
 
     SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved) {
+        this(limits, maxResolvedReferences, protobufStrictReserved, CACHE_BYTES);
+    }
+
+    SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved,
+                  long cacheBudget) {
+        this.cacheBudget = cacheBudget;
         this.limits = limits;
         this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());
@@ -144,9 +149,36 @@ public final class SchemaParsing {
         StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
         ParsedSchema<?> parsed = parse(view, context, stored.schemaType(), stored.schema(), stored.references());
         synchronized (byId) {
-            byId.put(key, parsed);
+            ParsedSchema<?> old = byId.put(key, parsed);
+            cachedBytes += weight(parsed) - (old == null ? 0 : weight(old));
+            var eldest = byId.entrySet().iterator();
+            while (cachedBytes > cacheBudget && byId.size() > 1 && eldest.hasNext()) {
+                cachedBytes -= weight(eldest.next().getValue());
+                eldest.remove();
+            }
         }
         return parsed;
+    }
+
+    /**
+     * What a parsed schema holds in memory, estimated from its text: the parsed forms (Avro's
+     * schema tree, a JSON document, Wire's elements) take several times the bytes of the text.
+     */
+    static long weight(ParsedSchema<?> p) {
+        return 512 + 16L * p.canonical().length();
+    }
+
+    /** The cache's estimated size now (for tests and metrics). */
+    long cachedBytes() {
+        synchronized (byId) {
+            return cachedBytes;
+        }
+    }
+
+    int cachedSchemas() {
+        synchronized (byId) {
+            return byId.size();
+        }
     }
 
     /** Reference versions one request may resolve, all levels together: beyond it, 42201. */

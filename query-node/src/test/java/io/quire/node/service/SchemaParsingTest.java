@@ -154,4 +154,26 @@ class SchemaParsingTest {
         }
         return sb.append("]}").toString();
     }
+
+    @Test
+    void theCacheOfParsedSchemasIsBoundedByTheMemoryItHoldsNotByCount() {
+        List<Long> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ids.add(register("c" + i, parsing.parse(view, Context.DEFAULT, SchemaType.AVRO,
+                    rec(String.format("C%02d", i), List.of()), List.of())));
+        }
+        long one = SchemaParsing.weight(parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("C00", List.of()),
+                List.of()));
+        SchemaParsing small = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 1000, false, 5 * one);
+        for (long id : ids) {
+            small.parseStored(view, Context.DEFAULT, id(id));
+        }
+        assertTrue(small.cachedBytes() <= 5 * one, small.cachedBytes() + " of " + 5 * one);
+        assertEquals(5, small.cachedSchemas(), "the newest that fit");
+        reads[0] = 0;
+        small.parseStored(counted, Context.DEFAULT, id(ids.get(19)));
+        assertEquals(0, reads[0], "a cached one is not read again");
+        small.parseStored(counted, Context.DEFAULT, id(ids.get(0)));
+        assertTrue(reads[0] > 0, "an evicted one is parsed again");
+    }
 }
