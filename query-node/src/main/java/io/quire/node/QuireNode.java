@@ -108,6 +108,11 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             return t;
         });
         housekeeping.scheduleWithFixedDelay(health::refresh, 2, JournalHealth.REFRESH_SECONDS, TimeUnit.SECONDS);
+        if (config.snapshotEveryRecords() > 0) {
+            housekeeping.scheduleWithFixedDelay(new io.quire.node.view.AutoSnapshots(config.snapshotEveryRecords(),
+                    config.snapshotRetain(), tracker::appliedOffset, this::snapshot,
+                    config.dataDir().resolve("snapshots")), 2, 2, TimeUnit.SECONDS);
+        }
 
         SchemaParsing parsing = new SchemaParsing(config.limits(), config.protobufStrictReserved());
 

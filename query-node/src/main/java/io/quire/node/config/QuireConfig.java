@@ -17,7 +17,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
-                          Map<String, String> kafka) {
+                          Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain) {
 
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
@@ -100,7 +100,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 Boolean.parseBoolean(values.get(ConfigKey.PROTOBUF_STRICT_RESERVED)),
                 incompatibleErrorCode(values.get(ConfigKey.INCOMPATIBLE_ERROR_CODE)),
                 security(values),
-                Map.copyOf(kafka));
+                Map.copyOf(kafka),
+                integer(values, ConfigKey.SNAPSHOT_EVERY_RECORDS, 0, Integer.MAX_VALUE),
+                integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000));
     }
 
     private static int incompatibleErrorCode(String text) {
@@ -131,7 +133,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka);
+                security, kafka, snapshotEveryRecords, snapshotRetain);
     }
 
     /** Properties for any Kafka client of this node. */

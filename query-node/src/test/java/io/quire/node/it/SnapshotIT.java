@@ -24,6 +24,40 @@ class SnapshotIT {
     static final String NAME = "{\"name\":\"name\",\"type\":\"string\"}";
 
     @Test
+    void aNodeSnapshotsByItselfEveryNRecordsAndKeepsTheNewest() throws Exception {
+        Path data = Files.createTempDirectory("quire-snap-auto");
+        try (QuireNode a = Nodes.start(Nodes.config("snapshot-auto-it", data, "snap-auto",
+                "--snapshot-every-records", "40", "--snapshot-retain", "2"))) {
+            Http h = new Http(a.httpPort());
+            Path folder = data.resolve("snapshots");
+            for (int wave = 0; wave < 3; wave++) { // three waves, each more than 40 records past the last snapshot
+                for (int i = 0; i < 45; i++) {
+                    assertEquals(200, h.post("/subjects/auto-" + wave + "-" + i + "/versions",
+                            schemaBody(record("Auto" + wave + "x" + i, NAME))).status());
+                }
+                long end = a.appliedOffset();
+                Nodes.await(() -> newest(folder) >= end, java.time.Duration.ofSeconds(30),
+                        () -> "no snapshot at offset " + end + " in " + folder);
+            }
+            try (var s = Files.list(folder)) {
+                assertEquals(2, s.filter(p -> p.getFileName().toString().startsWith("snapshot-")).count(),
+                        "only the newest two are kept");
+            }
+        }
+    }
+
+    /** The offset of the newest complete snapshot in a folder, or -1. */
+    static long newest(Path folder) {
+        try (var s = Files.list(folder)) {
+            return s.filter(p -> p.getFileName().toString().matches("snapshot-\\d+")
+                    && Files.isRegularFile(p.resolve("quire-snapshot.json")))
+                    .mapToLong(p -> Long.parseLong(p.getFileName().toString().substring(9))).max().orElse(-1);
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+    }
+
+    @Test
     void freshNodeStartsFromSnapshotAndReplaysOnlyTheTail() throws Exception {
         String topic = "snapshot-it";
         try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-snap-a"), "snap-a"))) {
