@@ -199,7 +199,13 @@ public final class HttpApi {
 
     private static void route(Router r, HttpMethod method, String path, Access access,
                               Handler<RoutingContext> handler) {
-        r.route(method, path).handler(ctx -> {
+        guarded(r.route(method, path), path, access, handler);
+    }
+
+    /** The route's metric name, then the caller's access, then the handler. */
+    private static void guarded(io.vertx.ext.web.Route route, String path, Access access,
+                                Handler<RoutingContext> handler) {
+        route.handler(ctx -> {
             ctx.put(ROUTE, path);
             AuthHandler.check(ctx, access);
             handler.handle(ctx);
@@ -209,11 +215,7 @@ public final class HttpApi {
     /** A route whose path holds a ':' that is not a parameter (Confluent's {@code /associations:batchGet}). */
     private static void routeExactly(Router r, HttpMethod method, String path, Access access,
                                      Handler<RoutingContext> handler) {
-        r.routeWithRegex(method, java.util.regex.Pattern.quote(path)).handler(ctx -> {
-            ctx.put(ROUTE, path);
-            AuthHandler.check(ctx, access);
-            handler.handle(ctx);
-        });
+        guarded(r.routeWithRegex(method, java.util.regex.Pattern.quote(path)), path, access, handler);
     }
 
     private static final String ROUTE = "quire.route";

@@ -78,8 +78,7 @@ public final class Associations {
 
     /** The associations a delete of these roles would remove ({@code null} type: topic), for the caller's checks. */
     public List<Association> toDelete(String resourceId, String resourceType, List<String> associationTypes) {
-        Filter f = new Filter(resourceType, associationTypes, null);
-        return access.view().associations(resourceId, f.resourceType()).stream().filter(f::matches).toList();
+        return byResourceId(resourceId, new Filter(resourceType, associationTypes, null));
     }
 
     /**

@@ -16,7 +16,6 @@ import io.quire.journal.model.Kek;
 import io.quire.journal.outcome.DekStored;
 import io.quire.journal.outcome.KekStored;
 import io.quire.journal.outcome.KeysChanged;
-import io.quire.journal.view.RegistryView;
 import io.quire.node.api.DekResponse;
 import io.quire.node.api.KeyRequests;
 import io.quire.node.api.Written;
@@ -179,7 +178,7 @@ public final class EncryptionKeys {
         checkName(kekName);
         checkSubject(subject);
         return submitChange(new DeleteDek(kekName, subject, algorithm(algorithm), version(kekName, subject,
-                algorithm, spec, true), permanent), principal);
+                algorithm, spec), permanent), principal);
     }
 
     public CompletableFuture<Written<Integer>> undeleteDek(String kekName, String subject, String algorithm,
@@ -187,19 +186,18 @@ public final class EncryptionKeys {
         checkName(kekName);
         checkSubject(subject);
         return submitChange(new UndeleteDek(kekName, subject, algorithm(algorithm), version(kekName, subject,
-                algorithm, spec, true)), principal);
+                algorithm, spec)), principal);
     }
 
-    /** The version a path names: null for all (no spec), the highest for latest. */
-    private Integer version(String kekName, String subject, String algorithm, VersionSpec spec, boolean deleted) {
+    /** The version a path names: null for all (no spec), the highest (soft-deleted ones too) for latest. */
+    private Integer version(String kekName, String subject, String algorithm, VersionSpec spec) {
         if (spec == null) {
             return null;
         }
         if (!spec.isLatest()) {
             return spec.version().number();
         }
-        return access.view().deks(kekName, subject, algorithm(algorithm)).stream().filter(d -> deleted || !d.deleted())
-                .reduce((a, b) -> b).map(Dek::version)
+        return access.view().deks(kekName, subject, algorithm(algorithm)).stream().reduce((a, b) -> b).map(Dek::version)
                 .orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, subject));
     }
 
@@ -209,8 +207,7 @@ public final class EncryptionKeys {
     }
 
     private CompletableFuture<Written<Integer>> submitChange(Command command, String principal) {
-        RegistryView view = access.view();
-        WritePath.refuse(Applier.refusal(view, command));
+        WritePath.refuse(Applier.refusal(access.view(), command));
         return path.submit(command, principal, KeysChanged.class, KeysChanged::count);
     }
 

@@ -43,10 +43,13 @@ public final class SchemaReads {
             return s.context();
         }
         RegistryView view = access.view();
-        if (!view.versionsWithId(s, id).isEmpty()) {
+        List<Context> named = view.contexts();
+        // Without named contexts the answer is the default one: the deserializers' read by id (which
+        // names its subject) costs one seek on the few context entries, not a scan of the id's users.
+        if (named.isEmpty() || !view.versionsWithId(s, id).isEmpty()) {
             return Context.DEFAULT;
         }
-        for (Context c : view.contexts()) {
+        for (Context c : named) {
             if (!view.versionsWithId(c.subject(s.name()), id).isEmpty()) {
                 return c;
             }

@@ -109,8 +109,8 @@ class ContextsIT {
         assertEquals("NONE", ok(b.get("/config/:.loose:", "X-Quire-Min-Offset", at(set))).json()
                 .get("compatibilityLevel").asText(), "the context's own config is the subject ':.loose:'");
         ok(a.post("/subjects/:.loose:items/versions", breaking));
-        assertEquals(409, a.post("/subjects/items/versions", v1).status() == 200
-                ? a.post("/subjects/items/versions", breaking).status() : -1, "the default context keeps BACKWARD");
+        ok(a.post("/subjects/items/versions", v1));
+        assertEquals(409, a.post("/subjects/items/versions", breaking).status(), "the default context keeps BACKWARD");
         ok(a.put("/contexts/.loose/config/pinned", "{\"compatibility\":\"FULL\"}"));
         assertEquals("FULL", ok(a.get("/config/:.loose:pinned")).json().get("compatibilityLevel").asText());
         assertEquals("NONE", ok(a.get("/contexts/.loose/config/other?defaultToGlobal=true")).json()
