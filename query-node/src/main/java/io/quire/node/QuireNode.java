@@ -100,6 +100,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 config.writeTimeoutMs(), Clock.systemUTC(), outcomes, CommandSubmitter.DEFAULT_QUEUE);
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
+        metrics.bindApplyTimings(view.timings());
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, health.endOffset() - 1 - tracker.appliedOffset()),
                 view::skippedCorrupt, allocator::leases);
         housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {

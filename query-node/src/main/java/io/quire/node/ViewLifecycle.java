@@ -6,6 +6,7 @@ import io.quire.node.config.QuireConfig;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.ApplyTimings;
 import io.quire.node.view.JournalTopology;
 import io.quire.node.view.Snapshots;
 import io.quire.node.view.StoreKv;
@@ -41,6 +42,7 @@ final class ViewLifecycle {
     private final Runnable onFatal;
     private final AtomicLong skippedCorrupt = new AtomicLong();
     private final AtomicReference<ViewStore> store = new AtomicReference<>();
+    private final ApplyTimings timings = new ApplyTimings();
     private KafkaStreams streams;
     private long started;
 
@@ -80,9 +82,12 @@ final class ViewLifecycle {
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1);
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) config.journalReplication());
         p.put(StreamsConfig.globalConsumerPrefix("fetch.max.wait.ms"), 100);
+        // The global thread writes the view's pending group (ViewStore) at least this often when idle.
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         p.put("processing.exception.handler.global.enabled", true);
         streams = new KafkaStreams(JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(),
-                skippedCorrupt, store::set), p);
+                skippedCorrupt, ViewStore.GroupCommit.DEFAULT,
+                ViewStore.Tuning.of(config.view().memoryMib(), config.view().compression()), store::set, timings), p);
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("the view's stream thread failed; stopping the node", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
@@ -94,8 +99,9 @@ final class ViewLifecycle {
                         JournalTopology.STORE, QueryableStoreTypes.keyValueStore()))));
                 access.open(view);
                 tracker.advanceTo(view.position().offset().value());
-                LOG.info("view caught up to offset {} in {} ms (journal end at start: {})", view.position().offset(),
-                        (System.nanoTime() - started) / 1_000_000, journalEnd);
+                LOG.info("view caught up to offset {} in {} ms (journal end at start: {}); per record applied ({}): {}",
+                        view.position().offset(), (System.nanoTime() - started) / 1_000_000, journalEnd,
+                        timings.records(), timings.perRecord());
             } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {
                 access.close();
                 onFatal.run();
@@ -119,6 +125,10 @@ final class ViewLifecycle {
         }
         LOG.info("snapshot written: {}", made);
         return made;
+    }
+
+    ApplyTimings timings() {
+        return timings;
     }
 
     long skippedCorrupt() {

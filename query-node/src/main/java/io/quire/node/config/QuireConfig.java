@@ -17,7 +17,13 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
-                          Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain) {
+                          Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view) {
+
+    /** The view store's memory budget and file compression. */
+    public record View(int memoryMib, String compression) {
+
+        public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
+    }
 
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
@@ -102,7 +108,16 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 security(values),
                 Map.copyOf(kafka),
                 integer(values, ConfigKey.SNAPSHOT_EVERY_RECORDS, 0, Integer.MAX_VALUE),
-                integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000));
+                integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000),
+                new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values)));
+    }
+
+    private static String compression(Map<ConfigKey, String> values) {
+        String c = values.get(ConfigKey.VIEW_COMPRESSION).trim().toLowerCase(Locale.ROOT);
+        if (!View.COMPRESSIONS.contains(c)) {
+            throw new IllegalArgumentException("--view-compression is one of " + View.COMPRESSIONS + ", not " + c);
+        }
+        return c;
     }
 
     private static int incompatibleErrorCode(String text) {
@@ -133,7 +148,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view);
     }
 
     /** Properties for any Kafka client of this node. */

@@ -50,6 +50,19 @@ public final class QuireMetrics implements ApplyListener {
                 .description("Id blocks this node leased since it started").register(registry);
     }
 
+    /**
+     * The applier thread's time by phase (decode, apply, view reads, store writes, listeners, and
+     * between records: Kafka Streams and its consumer), as counters of seconds.
+     */
+    public void bindApplyTimings(io.quire.node.view.ApplyTimings timings) {
+        for (io.quire.node.view.ApplyTimings.Phase p : io.quire.node.view.ApplyTimings.Phase.values()) {
+            io.micrometer.core.instrument.FunctionCounter.builder("quire.journal.apply.phase.seconds", timings,
+                            t -> t.seconds(p))
+                    .description("Time the applier thread spent in each phase of applying journal records")
+                    .tag("phase", p.name().toLowerCase(java.util.Locale.ROOT)).register(registry);
+        }
+    }
+
     @Override
     public void applied(long offset, Envelope envelope, Outcome outcome) {
         String type = envelope == null ? "Unreadable" : envelope.command().type().wireName;

@@ -8,16 +8,19 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.view.CachedPrefixesKv;
 import io.quire.journal.view.Changes;
+import io.quire.journal.view.KvReader;
 import io.quire.journal.view.RegistryView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,14 +39,17 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     private final ApplyListener listener;
     private final boolean skipCorrupt;
     private final AtomicLong skippedCorrupt;
+    private final ApplyTimings timings;
     private final Applier applier = new Applier();
     private ProcessorContext<Void, Void> context;
     private KeyValueStore<Bytes, byte[]> store;
     private RegistryView view;
     private CachedPrefixesKv settings;
 
-    ApplyProcessor(String storeName, ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt) {
+    ApplyProcessor(String storeName, ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt,
+                   ApplyTimings timings) {
         this.storeName = storeName;
+        this.timings = timings;
         this.listener = listener;
         this.skipCorrupt = skipCorrupt;
         this.skippedCorrupt = skippedCorrupt;
@@ -52,22 +58,51 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
     @Override
     public void init(ProcessorContext<Void, Void> context) {
         this.context = context;
-        this.store = context.getStateStore(storeName);
-        this.settings = new CachedPrefixesKv(new StoreKv(store), CachedPrefixesKv.SETTINGS);
+        open(unwrapped(context.getStateStore(storeName)));
+    }
+
+    /** Starts applying into {@code store} (the view store, or any store in tests). */
+    void open(KeyValueStore<Bytes, byte[]> store) {
+        this.store = store;
+        this.settings = new CachedPrefixesKv(new TimedKv(new StoreKv(store), timings), CachedPrefixesKv.SETTINGS);
         this.view = new RegistryView(settings);
+    }
+
+    /**
+     * The view store itself rather than Streams' decorators of it: the applier is its only writer
+     * and its busiest reader, and the decorators' per-call latency metrics cost more than a
+     * lookup of an absent key.
+     */
+    @SuppressWarnings("unchecked")
+    private static KeyValueStore<Bytes, byte[]> unwrapped(KeyValueStore<Bytes, byte[]> store) {
+        StateStore s = store;
+        while (s instanceof WrappedStateStore<?, ?, ?> w) {
+            s = w.wrapped();
+        }
+        return s instanceof ViewStore v ? v : store;
     }
 
     @Override
     public void process(Record<byte[], byte[]> record) {
         long offset = context.recordMetadata().orElseThrow(
                 () -> new IllegalStateException("journal record without metadata")).offset();
+        apply(offset, record.value());
+    }
+
+    /** Applies the journal record at {@code offset} with value {@code value} (null: unreadable). */
+    void apply(long offset, byte[] value) {
         if (offset <= view.position().offset().value()) {
             return; // replayed after a restart: already in the view, not even decoded again
         }
+        long t0 = System.nanoTime();
+        timings.recordStarted(t0);
         Envelope envelope = null;
         ApplyResult result;
+        long t1 = t0;
         try {
-            envelope = JournalCodec.decode(record.value() == null ? new byte[0] : record.value());
+            envelope = JournalCodec.decode(value == null ? new byte[0] : value);
+            t1 = System.nanoTime();
+            timings.add(ApplyTimings.Phase.DECODE, t1 - t0);
             result = applier.apply(view, Offset.of(offset), envelope);
         } catch (CorruptRecordException e) {
             if (!skipCorrupt) {
@@ -80,13 +115,57 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
                     offset, e);
             result = applier.applyUnreadable(view, Offset.of(offset), e.getMessage());
         }
+        long t2 = System.nanoTime();
+        timings.add(ApplyTimings.Phase.APPLY, t2 - t1);
         if (result.alreadyApplied()) {
+            timings.recordEnded(t2);
             return;
         }
         List<Changes.Entry> entries = result.changes().entries();
         store.putAll(toBatch(entries));
         settings.apply(entries);
+        long t3 = System.nanoTime();
+        timings.add(ApplyTimings.Phase.STORE_WRITES, t3 - t2);
         listener.applied(offset, envelope, result.outcome());
+        long t4 = System.nanoTime();
+        timings.add(ApplyTimings.Phase.LISTENERS, t4 - t3);
+        timings.recordEnded(t4);
+    }
+
+    /** The applier's reads of the view, timed. */
+    private record TimedKv(KvReader kv, ApplyTimings timings) implements KvReader {
+        @Override
+        public byte[] get(byte[] key) {
+            long t = System.nanoTime();
+            timings.countRead();
+            try {
+                return kv.get(key);
+            } finally {
+                timings.add(ApplyTimings.Phase.VIEW_READS, System.nanoTime() - t);
+            }
+        }
+
+        @Override
+        public void scan(byte[] prefix, KvVisitor visitor) {
+            long t = System.nanoTime();
+            timings.countScan();
+            try {
+                kv.scan(prefix, visitor);
+            } finally {
+                timings.add(ApplyTimings.Phase.VIEW_READS, System.nanoTime() - t);
+            }
+        }
+
+        @Override
+        public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+            long t = System.nanoTime();
+            timings.countScan();
+            try {
+                kv.scanFrom(prefix, start, visitor);
+            } finally {
+                timings.add(ApplyTimings.Phase.VIEW_READS, System.nanoTime() - t);
+            }
+        }
     }
 
     private static List<KeyValue<Bytes, byte[]>> toBatch(List<Changes.Entry> entries) {

@@ -22,19 +22,25 @@ public final class JournalTopology {
 
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
                                  AtomicLong skippedCorrupt) {
-        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, store -> { });
+        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, ViewStore.GroupCommit.DEFAULT,
+                ViewStore.Tuning.DEFAULT, store -> { }, new ApplyTimings());
     }
 
-    /** As above, handing each view store instance Streams creates to {@code created} (for snapshots). */
+    /**
+     * As above, with the store's group-commit bounds and RocksDB tuning, handing each view store instance Streams
+     * creates to {@code created} (for snapshots) and timing the applier's phases into {@code timings}.
+     */
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
-                                 AtomicLong skippedCorrupt, java.util.function.Consumer<ViewStore> created) {
+                                 AtomicLong skippedCorrupt, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
+                                 java.util.function.Consumer<ViewStore> created,
+                                 ApplyTimings timings) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addGlobalStore(
-                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, created), Serdes.Bytes(), Serdes.ByteArray())
+                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, group, tuning, created), Serdes.Bytes(), Serdes.ByteArray())
                         .withLoggingDisabled(),
                 journalTopic,
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName("journal"),
-                () -> new ApplyProcessor(STORE, listener, skipCorrupt, skippedCorrupt));
+                () -> new ApplyProcessor(STORE, listener, skipCorrupt, skippedCorrupt, timings));
         return builder.build();
     }
 }

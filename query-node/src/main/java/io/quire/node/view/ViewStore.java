@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
@@ -34,30 +35,103 @@ import org.rocksdb.WriteOptions;
 
 /**
  * The view's RocksDB store. Unlike Kafka Streams' built-in RocksDB store it keeps RocksDB's
- * write-ahead log on, so each applied command (its changes, outcome and position, written as one
- * batch) survives {@code kill -9}; and it tells Streams where to resume from its own stored
- * position rather than from a checkpoint kept elsewhere, so the resume point can never run ahead
- * of the data. See docs/adr/0001-view-store.md.
+ * write-ahead log on, so each group of applied commands (their changes, outcomes and the position
+ * after the last of them, written as one batch) survives {@code kill -9}; and it tells Streams
+ * where to resume from its own stored position rather than from a checkpoint kept elsewhere, so
+ * the resume point can never run ahead of the data. See docs/adr/0001-view-store.md.
+ *
+ * <p>Group commit (docs/adr/0011-group-commit.md): the changes of each command go first to an
+ * in-memory layer of pending writes, which every read consults before RocksDB; the layer is
+ * written as one logged batch when it holds {@link GroupCommit#maxCommands} commands or
+ * {@link GroupCommit#maxBytes} bytes, when its oldest command is {@link GroupCommit#maxAge} old at
+ * the next write, and whenever Streams commits, a snapshot is taken or the store closes. A crash
+ * loses only pending writes, whose records are above the stored position and so are applied
+ * again from the journal.
  */
 public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
+
+    /** When pending writes are written to RocksDB; {@code maxCommands} 1 is record by record. */
+    public record GroupCommit(int maxCommands, long maxBytes, java.time.Duration maxAge) {
+
+        /** Measured on the replay bench: see docs/adr/0011-group-commit.md. */
+        public static final GroupCommit DEFAULT = new GroupCommit(2_000, 16L << 20, java.time.Duration.ofMillis(200));
+        public static final GroupCommit EACH_RECORD = new GroupCommit(1, Long.MAX_VALUE, java.time.Duration.ZERO);
+
+        public GroupCommit {
+            if (maxCommands < 1 || maxBytes < 1 || maxAge.isNegative()) {
+                throw new IllegalArgumentException("group commit bounds must be positive");
+            }
+        }
+    }
+
+    /**
+     * RocksDB's memory and files: one budget for the block cache, which also holds index and
+     * filter blocks and is charged with the memtables (at most half of it, in buffers of a
+     * quarter); and the compression of the files.
+     */
+    public record Tuning(long memoryBytes, org.rocksdb.CompressionType compression) {
+
+        public static final Tuning DEFAULT = new Tuning(256L << 20, org.rocksdb.CompressionType.NO_COMPRESSION);
+
+        public static Tuning of(int memoryMib, String compression) {
+            org.rocksdb.CompressionType type = switch (compression) {
+                case "none" -> org.rocksdb.CompressionType.NO_COMPRESSION;
+                case "lz4" -> org.rocksdb.CompressionType.LZ4_COMPRESSION;
+                case "snappy" -> org.rocksdb.CompressionType.SNAPPY_COMPRESSION;
+                case "zstd" -> org.rocksdb.CompressionType.ZSTD_COMPRESSION;
+                default -> throw new IllegalArgumentException("unknown compression " + compression);
+            };
+            return new Tuning((long) memoryMib << 20, type);
+        }
+    }
+
+    /** A delete in the pending layer (compared by identity, never a stored value). */
+    private static final byte[] TOMBSTONE = new byte[0];
 
     static {
         RocksDB.loadLibrary();
     }
 
     private final String name;
+    private final GroupCommit group;
+    private final Tuning tuning;
+    private org.rocksdb.WriteBufferManager writeBuffers;
+    /**
+     * Writes not yet in RocksDB, newest value per key. Written by one thread under
+     * {@code writeLock}; replaced by an empty layer (never cleared) once written, so a reader that
+     * took the old layer before the swap still sees every value it holds, and one that takes the
+     * new layer reads RocksDB after the batch is in it.
+     */
+    private volatile Layer pending = new Layer();
+    /** The group the writer thread is writing to RocksDB, or null. */
+    private volatile Layer writing;
+    private volatile RuntimeException writerFailure;
+    private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> {
+                Thread t = new Thread(r, "quire-view-writer");
+                t.setDaemon(true);
+                return t;
+            });
+    private final Object writeLock = new Object();
+    private int pendingCommands;
+    private long pendingBytes;
+    private long pendingSince;
+    private final AtomicLong batchesWritten = new AtomicLong();
     private RocksDB db;
     private Options options;
     private WriteOptions writeOptions;
     private LRUCache cache;
     private volatile boolean open;
 
-    ViewStore(String name) {
+    ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
+        this.group = group;
+        this.tuning = tuning;
     }
 
     /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
-    static KeyValueBytesStoreSupplier supplier(String name, java.util.function.Consumer<ViewStore> created) {
+    static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
+                                               java.util.function.Consumer<ViewStore> created) {
         return new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {
@@ -66,7 +140,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
             @Override
             public KeyValueStore<Bytes, byte[]> get() {
-                ViewStore store = new ViewStore(name);
+                ViewStore store = new ViewStore(name, group, tuning);
                 created.accept(store);
                 return store;
             }
@@ -88,13 +162,23 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         File dir = new File(new File(context.stateDir(), "quire"), name);
         try {
             Files.createDirectories(dir.toPath());
-            cache = new LRUCache(64L << 20);
+            cache = new LRUCache(tuning.memoryBytes());
+            writeBuffers = new org.rocksdb.WriteBufferManager(tuning.memoryBytes() / 2, cache);
             // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
             // applier are for keys that do not exist yet (a new fingerprint, subject or id).
+            // Level-0 files are compacted eight at a time and, by default, not compressed: on a
+            // full replay compaction is most of RocksDB's CPU (docs/adr/0011-group-commit.md).
             options = new Options().setCreateIfMissing(true)
+                    .setWriteBufferManager(writeBuffers)
                     .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
+                    .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
+                    .setMaxWriteBufferNumber(3)
+                    .setLevel0FileNumCompactionTrigger(8)
+                    .setCompressionType(tuning.compression())
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
-                            .setFilterPolicy(new BloomFilter(10)));
+                            .setFilterPolicy(new BloomFilter(10))
+                            .setCacheIndexAndFilterBlocks(true)
+                            .setPinL0FilterAndIndexBlocksInCache(true));
             writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
             db = RocksDB.open(options, dir.getAbsolutePath());
         } catch (Exception e) {
@@ -111,10 +195,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return true;
     }
 
-    /** The last journal offset applied, from the position stored with the data itself. */
+    /**
+     * The last journal offset applied and written to RocksDB, from the position stored with the
+     * data itself (pending writes not counted: they are lost on a crash).
+     */
     @Override
     public Long committedOffset(TopicPartition partition) {
-        byte[] position = getBytes(Keys.POSITION);
+        byte[] position = getWritten(Keys.POSITION);
         if (position == null) {
             return null;
         }
@@ -134,6 +221,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             return;
         }
         try {
+            writePending();
             db.flushWal(true);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
@@ -155,6 +243,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     public void checkpoint(java.nio.file.Path target) throws RocksDBException {
         enter();
         try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
+            writePending();
             c.createCheckpoint(target.toAbsolutePath().toString());
         } finally {
             leave();
@@ -191,13 +280,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             Thread.onSpinWait();
         }
         try {
+            writePending();
             flushMemtables();
-        } catch (RocksDBException e) {
-            // the write-ahead log still holds everything
+        } catch (RocksDBException | ProcessorStateException e) {
+            // the write-ahead log holds every batch written; pending writes are re-applied from the journal
         }
+        writer.shutdown();
         db.close();
         writeOptions.close();
         options.close();
+        writeBuffers.close();
         cache.close();
     }
 
@@ -217,6 +309,18 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     private byte[] getBytes(byte[] key) {
+        byte[] p = pending.get(key);
+        if (p == null) {
+            Layer w = writing;
+            p = w == null ? null : w.get(key);
+        }
+        if (p != null) {
+            return p == TOMBSTONE ? null : p;
+        }
+        return getWritten(key);
+    }
+
+    private byte[] getWritten(byte[] key) {
         enter();
         try {
             return db.get(key);
@@ -241,20 +345,125 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return old;
     }
 
-    /** One atomic, logged RocksDB batch: a command's changes land all together or not at all. */
+    /**
+     * One command's changes, visible to readers at once and written to RocksDB with the rest of
+     * its group: they land all together or not at all. A full group is handed to the writer
+     * thread, and the applier goes on into a new one; it waits only if the writer still holds
+     * the group before.
+     */
     @Override
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
-        try (WriteBatch batch = new WriteBatch()) {
+        synchronized (writeLock) {
+            failIfWriterFailed();
+            Layer layer = pending;
+            if (pendingCommands == 0) {
+                pendingSince = System.nanoTime();
+            }
             for (KeyValue<Bytes, byte[]> e : entries) {
-                if (e.value == null) {
-                    batch.delete(e.key.get());
-                } else {
-                    batch.put(e.key.get(), e.value);
+                layer.put(e.key.get(), e.value == null ? TOMBSTONE : e.value);
+                pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
+            }
+            pendingCommands++;
+            if (pendingCommands >= group.maxCommands() || pendingBytes >= group.maxBytes()
+                    || System.nanoTime() - pendingSince >= group.maxAge().toNanos()) {
+                handOver();
+            }
+        }
+    }
+
+    private void failIfWriterFailed() {
+        if (writerFailure != null) {
+            throw new ProcessorStateException("view write failed", writerFailure);
+        }
+    }
+
+    /** Waits (holding {@code writeLock}) until the writer thread holds no group. */
+    private void awaitWriter() {
+        boolean interrupted = false;
+        while (writing != null && writerFailure == null) {
+            try {
+                writeLock.wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        failIfWriterFailed();
+    }
+
+    /**
+     * The pending group to the writer thread; a new, empty one takes its place. {@code writing}
+     * is set before {@code pending} is replaced, so a reader always finds a value in one of them
+     * or, once written, in RocksDB.
+     */
+    private void handOver() {
+        awaitWriter();
+        Layer full = pending;
+        writing = full;
+        pending = new Layer();
+        pendingCommands = 0;
+        pendingBytes = 0;
+        writer.execute(() -> {
+            try {
+                write(full);
+            } catch (RuntimeException e) {
+                writerFailure = e;
+            } finally {
+                synchronized (writeLock) {
+                    writing = null;
+                    writeLock.notifyAll();
                 }
             }
+        });
+    }
+
+    /** Every applied command in RocksDB before this returns (commit, snapshot, close). */
+    private void writePending() {
+        synchronized (writeLock) {
+            awaitWriter();
+            Layer layer = pending;
+            if (layer.isEmpty()) {
+                return;
+            }
+            write(layer);
+            pending = new Layer();
+            pendingCommands = 0;
+            pendingBytes = 0;
+        }
+    }
+
+    /** One group as one logged RocksDB batch. */
+    private void write(Layer layer) {
+        try (WriteBatch batch = new WriteBatch()) {
+            layer.forEach((k, v) -> {
+                try {
+                    if (v == TOMBSTONE) {
+                        batch.delete(k);
+                    } else {
+                        batch.put(k, v);
+                    }
+                } catch (RocksDBException e) {
+                    throw new ProcessorStateException("view write failed", e);
+                }
+            });
             db.write(writeOptions, batch);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view write failed", e);
+        }
+        batchesWritten.incrementAndGet();
+    }
+
+    /** RocksDB batches written since the store opened (group commits). */
+    public long batchesWritten() {
+        return batchesWritten.get();
+    }
+
+    /** Commands applied but not yet written to RocksDB. */
+    int pendingCommands() {
+        synchronized (writeLock) {
+            return pendingCommands;
         }
     }
 
@@ -281,14 +490,102 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return iterator(p, null, p);
     }
 
-    /** An iterator counts as a read in progress until it is closed. */
+    /**
+     * An iterator counts as a read in progress until it is closed. It merges the pending layer,
+     * taken first, with a RocksDB iterator taken after it (see {@link #pending}); pending values
+     * win, pending deletes hide.
+     */
     private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
+        Layer layer = pending;
+        Layer older = writing;
         enter();
         try {
-            return new Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
+            Iter written = new Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
+            List<Map.Entry<Bytes, byte[]>> part = Layer.merged(layer.sortedRange(from, toInclusive, prefix),
+                    older == null ? List.of() : older.sortedRange(from, toInclusive, prefix));
+            if (part.isEmpty()) {
+                return written;
+            }
+            return new Merged(part.iterator(), written);
         } catch (RuntimeException e) {
             leave();
             throw e;
+        }
+    }
+
+    private static boolean inRange(byte[] k, byte[] toInclusive, byte[] prefix) {
+        if (toInclusive != null && Arrays.compareUnsigned(k, toInclusive) > 0) {
+            return false;
+        }
+        return prefix == null || (k.length >= prefix.length
+                && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length));
+    }
+
+    /** Pending entries over written ones, in key order. */
+    private static final class Merged implements KeyValueIterator<Bytes, byte[]> {
+
+        private final java.util.Iterator<Map.Entry<Bytes, byte[]>> layer;
+        private final Iter written;
+        private Map.Entry<Bytes, byte[]> nextPending;
+        private KeyValue<Bytes, byte[]> next;
+
+        Merged(java.util.Iterator<Map.Entry<Bytes, byte[]>> layer, Iter written) {
+            this.layer = layer;
+            this.written = written;
+            nextPending = pendingAfter();
+            advance();
+        }
+
+        private Map.Entry<Bytes, byte[]> pendingAfter() {
+            return layer.hasNext() ? layer.next() : null;
+        }
+
+        private void advance() {
+            next = null;
+            while (next == null && (nextPending != null || written.hasNext())) {
+                int c = nextPending == null ? 1 : !written.hasNext() ? -1
+                        : nextPending.getKey().compareTo(written.peekNextKey());
+                if (c > 0) {
+                    next = written.next();
+                    continue;
+                }
+                if (c == 0) {
+                    written.next(); // the pending value replaces (or deletes) the written one
+                }
+                Map.Entry<Bytes, byte[]> p = nextPending;
+                nextPending = pendingAfter();
+                if (p.getValue() != TOMBSTONE) {
+                    next = KeyValue.pair(p.getKey(), p.getValue());
+                }
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return next != null;
+        }
+
+        @Override
+        public KeyValue<Bytes, byte[]> next() {
+            if (next == null) {
+                throw new NoSuchElementException();
+            }
+            KeyValue<Bytes, byte[]> current = next;
+            advance();
+            return current;
+        }
+
+        @Override
+        public Bytes peekNextKey() {
+            if (next == null) {
+                throw new NoSuchElementException();
+            }
+            return next.key;
+        }
+
+        @Override
+        public void close() {
+            written.close();
         }
     }
 
@@ -330,11 +627,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 return;
             }
             byte[] k = it.key();
-            if (toInclusive != null && Arrays.compareUnsigned(k, toInclusive) > 0) {
-                return;
-            }
-            if (prefix != null && (k.length < prefix.length
-                    || !Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length))) {
+            if (!inRange(k, toInclusive, prefix)) {
                 return;
             }
             next = KeyValue.pair(Bytes.wrap(k), it.value());
@@ -371,6 +664,89 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 it.close();
                 onClose.run();
             }
+        }
+    }
+
+    /**
+     * The pending writes, hashed per key and bucketed by the key's first byte (its kind): a point
+     * read is one hash lookup; an iterator sorts only the entries of the buckets its range
+     * touches, in range, when it is created (the applier never iterates while applying; readers
+     * that list do, over at most one group).
+     */
+    private static final class Layer {
+
+        @SuppressWarnings("unchecked")
+        private final java.util.concurrent.ConcurrentHashMap<Bytes, byte[]>[] buckets =
+                new java.util.concurrent.ConcurrentHashMap[256];
+        private volatile boolean empty = true;
+
+        byte[] get(byte[] key) {
+            if (empty || key.length == 0) {
+                return null;
+            }
+            java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[key[0] & 0xff];
+            return b == null ? null : b.get(Bytes.wrap(key));
+        }
+
+        /** Writer thread only. */
+        void put(byte[] key, byte[] value) {
+            int i = key.length == 0 ? 0 : key[0] & 0xff;
+            java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[i];
+            if (b == null) {
+                b = new java.util.concurrent.ConcurrentHashMap<>();
+                buckets[i] = b;
+            }
+            b.put(Bytes.wrap(key), value);
+            empty = false;
+        }
+
+        boolean isEmpty() {
+            return empty;
+        }
+
+        void forEach(java.util.function.BiConsumer<byte[], byte[]> each) {
+            for (java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b : buckets) {
+                if (b != null) {
+                    b.forEach((k, v) -> each.accept(k.get(), v));
+                }
+            }
+        }
+
+        /** Two sorted ranges as one, {@code newer}'s value kept where both have a key. */
+        static List<Map.Entry<Bytes, byte[]>> merged(List<Map.Entry<Bytes, byte[]>> newer,
+                                                    List<Map.Entry<Bytes, byte[]>> older) {
+            if (older.isEmpty()) {
+                return newer;
+            }
+            java.util.TreeMap<Bytes, byte[]> both = new java.util.TreeMap<>();
+            older.forEach(e -> both.put(e.getKey(), e.getValue()));
+            newer.forEach(e -> both.put(e.getKey(), e.getValue()));
+            return new java.util.ArrayList<>(both.entrySet());
+        }
+
+        /** The entries with keys from {@code from} (inclusive) within the range, ascending. */
+        List<Map.Entry<Bytes, byte[]>> sortedRange(byte[] from, byte[] toInclusive, byte[] prefix) {
+            if (empty) {
+                return List.of();
+            }
+            int first = from == null || from.length == 0 ? 0 : from[0] & 0xff;
+            int last = prefix != null && prefix.length > 0 ? prefix[0] & 0xff
+                    : toInclusive != null && toInclusive.length > 0 ? toInclusive[0] & 0xff : 255;
+            List<Map.Entry<Bytes, byte[]>> out = new java.util.ArrayList<>();
+            for (int i = first; i <= last; i++) {
+                java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[i];
+                if (b == null) {
+                    continue;
+                }
+                for (Map.Entry<Bytes, byte[]> e : b.entrySet()) {
+                    byte[] k = e.getKey().get();
+                    if ((from == null || Arrays.compareUnsigned(k, from) >= 0) && inRange(k, toInclusive, prefix)) {
+                        out.add(Map.entry(e.getKey(), e.getValue()));
+                    }
+                }
+            }
+            out.sort(Map.Entry.comparingByKey());
+            return out;
         }
     }
 }

@@ -310,5 +310,11 @@ class RegistryApiIT {
                 metrics);
         assertTrue(metrics.contains("quire_journal_applied_offset"));
         assertTrue(metrics.contains("quire_journal_commands_total{outcome=\"SchemaRegistered\",type=\"RegisterSchema\"}"));
+        for (String phase : new String[] {"decode", "apply", "view_reads", "store_writes", "listeners"}) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                    "quire_journal_apply_phase_seconds_total\\{phase=\"" + phase + "\"\\} (\\S+)").matcher(metrics);
+            assertTrue(m.find(), phase + " in " + metrics);
+            assertTrue(Double.parseDouble(m.group(1)) > 0, phase + ": the applier spent time in it");
+        }
     }
 }
