@@ -321,13 +321,21 @@ public final class Suite {
         long tail = end - 1 - snapJson.getLong("offset");
         log(String.format("replay: a node bootstrapped from the snapshot replayed %,d tail records in %.1f s and was "
                 + "ready %.1f s after its JVM started (full replay: %.1f s)", tail, tailSeconds, bootSeconds, readySeconds));
+        // A node on an empty disk that fetches a fresh snapshot from node A over HTTP.
+        long c0 = System.nanoTime();
+        Node c = startNode("replay-c", dir.resolve("node-c"), bootstrap, Processes.freePort(),
+                List.of("--bootstrap-snapshot", "http://127.0.0.1:" + a.port()));
+        double fetchedReadySeconds = (System.nanoTime() - c0) / 1e9;
+        log(String.format("replay: a node on an empty disk fetched a snapshot from a running node over HTTP and was "
+                + "ready %.1f s after its JVM started", fetchedReadySeconds));
+        stop(c.process());
         facts.put("replay", Map.of("journalRecords", records, "journalImportSeconds", round(importSeconds),
                 "fullReplaySeconds", round(replaySeconds), "fullReplayRecordsPerSecond", Math.round(records / replaySeconds),
                 "freshNodeReadySeconds", round(readySeconds), "viewMiB", viewBytes >> 20,
                 "snapshot", Map.of("offset", snapJson.getLong("offset"), "MiB", snapJson.getLong("bytes") >> 20,
                         "seconds", round(snapshotSeconds)),
                 "snapshotBootstrap", Map.of("tailRecords", tail, "tailReplaySeconds", round(tailSeconds),
-                        "readySeconds", round(bootSeconds)),
+                        "readySeconds", round(bootSeconds), "fetchedOverHttpReadySeconds", round(fetchedReadySeconds)),
                 "idLease", lease, "rssMiB", Processes.rssMiB(a.process())));
         stop(b.process());
         stop(a.process());

@@ -80,7 +80,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         kafkaClusterId = admin.clusterId(30_000);
         health = new JournalHealth(admin, startEndOffset);
         if (!config.bootstrapSnapshot().isEmpty()) {
-            view.bootstrapFromSnapshot(Path.of(config.bootstrapSnapshot()), topicId, startEndOffset);
+            view.bootstrapFromSnapshot(config.bootstrapSnapshot(), topicId, startEndOffset);
         }
         LOG.info("journal {} ends at offset {}; this node is ready once it has applied that far", config.journalTopic(),
                 startEndOffset);
@@ -192,6 +192,32 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     @Override
     public Map<String, Object> snapshot() throws Exception {
         return view.snapshot(topicId);
+    }
+
+    @Override
+    public SnapshotFile snapshotArchive() throws Exception {
+        Map<String, Object> made = view.snapshot(topicId);
+        Path folder = Path.of((String) made.get("path"));
+        Path parent = config.dataDir().resolve("snapshots");
+        try (java.util.stream.Stream<Path> old = Files.list(parent)) {
+            for (Path stale : old.filter(p -> p.getFileName().toString().startsWith(".archive-")).toList()) {
+                if (Files.getLastModifiedTime(stale).toInstant().isBefore(java.time.Instant.now().minusSeconds(3600))) {
+                    Files.deleteIfExists(stale); // left by a send that never completed
+                }
+            }
+        }
+        Path file = parent.resolve(".archive-" + java.util.UUID.randomUUID() + ".qsnap");
+        long t0 = System.nanoTime();
+        try (java.io.OutputStream out = Files.newOutputStream(file)) {
+            long raw = io.quire.node.view.SnapshotArchive.write(folder, out);
+            long packed = Files.size(file);
+            LOG.info("snapshot archive of {} written: {} bytes from {} in {} ms", folder.getFileName(), packed, raw,
+                    (System.nanoTime() - t0) / 1_000_000);
+            return new SnapshotFile(file, ((Number) made.get("offset")).longValue(), packed);
+        } catch (Exception e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
     }
 
     @Override

@@ -8,6 +8,8 @@ import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.view.ApplyTimings;
 import io.quire.node.view.JournalTopology;
+import io.quire.node.view.ProgressLine;
+import io.quire.node.view.SnapshotFetch;
 import io.quire.node.view.Snapshots;
 import io.quire.node.view.StoreKv;
 import io.quire.node.view.ViewStore;
@@ -43,6 +45,12 @@ final class ViewLifecycle {
     private final AtomicLong skippedCorrupt = new AtomicLong();
     private final AtomicReference<ViewStore> store = new AtomicReference<>();
     private final ApplyTimings timings = new ApplyTimings();
+    private final java.util.concurrent.ScheduledExecutorService progress =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "quire-catch-up-progress");
+                t.setDaemon(true);
+                return t;
+            });
     private KafkaStreams streams;
     private long started;
 
@@ -63,16 +71,43 @@ final class ViewLifecycle {
                 .resolve(JournalTopology.STORE);
     }
 
-    /** A fresh node's view from a snapshot of another; a node that has a view keeps it. */
-    void bootstrapFromSnapshot(Path snapshot, String topicId, long journalEnd) throws Exception {
+    /**
+     * A fresh node's view from a snapshot of another, given as a folder or as a running node's
+     * URL (fetched over HTTP); a node that has a view keeps it.
+     */
+    void bootstrapFromSnapshot(String snapshot, String topicId, long journalEnd) throws Exception {
         if (Files.exists(storeDir())) {
             LOG.info("bootstrap snapshot {} ignored: this node already has a view at {}", snapshot, storeDir());
             return;
         }
         long t0 = System.nanoTime();
-        Snapshots.Manifest m = Snapshots.install(snapshot, storeDir(), config.journalTopic(), topicId, journalEnd);
+        Snapshots.Manifest m;
+        if (SnapshotFetch.isUrl(snapshot)) {
+            String file = config.view().snapshotAuthorizationFile();
+            String authorization = file.isEmpty() ? "" : Files.readString(Path.of(file));
+            Path fetched = config.dataDir().resolve("snapshots").resolve(".fetched-" + java.util.UUID.randomUUID());
+            try {
+                SnapshotFetch.fetch(snapshot, authorization, fetched);
+                m = Snapshots.install(fetched, storeDir(), config.journalTopic(), topicId, journalEnd, true);
+            } finally {
+                io.quire.node.view.Folders.deleteTree(fetched);
+            }
+        } else {
+            m = Snapshots.install(Path.of(snapshot), storeDir(), config.journalTopic(), topicId, journalEnd);
+        }
         LOG.info("view installed from snapshot {} (offset {}, {} bytes) in {} ms; replaying journal records {}..{}",
                 snapshot, m.offset(), m.bytes(), (System.nanoTime() - t0) / 1_000_000, m.offset() + 1, journalEnd - 1);
+    }
+
+    /** While the view catches up: how far, how fast, how long still. */
+    private void logCatchUp(long journalEnd) {
+        if (access.isOpen()) {
+            progress.shutdown();
+            return;
+        }
+        long done = timings.records();
+        long left = Math.max(0, journalEnd - 1 - tracker.appliedOffset());
+        LOG.info(ProgressLine.of("view catching up", done, done + left, System.nanoTime() - started, "records"));
     }
 
     void start(long journalEnd) {
@@ -108,6 +143,7 @@ final class ViewLifecycle {
             }
         });
         started = System.nanoTime();
+        progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
         streams.start();
     }
 
@@ -141,6 +177,7 @@ final class ViewLifecycle {
 
     /** Readers first (they get 503), then the store. */
     void close() {
+        progress.shutdownNow();
         access.close();
         if (streams != null) {
             streams.close(Duration.ofSeconds(30));

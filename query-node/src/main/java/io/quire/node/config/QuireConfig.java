@@ -19,8 +19,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view) {
 
-    /** The view store's memory budget and file compression. */
-    public record View(int memoryMib, String compression) {
+    /** The view store's memory budget and file compression, and how to fetch a bootstrap snapshot. */
+    public record View(int memoryMib, String compression, String snapshotAuthorizationFile) {
 
         public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
     }
@@ -109,7 +109,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 Map.copyOf(kafka),
                 integer(values, ConfigKey.SNAPSHOT_EVERY_RECORDS, 0, Integer.MAX_VALUE),
                 integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000),
-                new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values)));
+                new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values),
+                        values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim()));
     }
 
     private static String compression(Map<ConfigKey, String> values) {

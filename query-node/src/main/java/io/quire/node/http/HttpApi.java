@@ -57,6 +57,7 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
         route(r, HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
         route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
+        route(r, HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, ops::snapshotArchive);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
 
         String keks = "/dek-registry/v1/keks";

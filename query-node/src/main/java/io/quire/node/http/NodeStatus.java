@@ -22,4 +22,14 @@ public interface NodeStatus {
 
     /** Writes a snapshot of the view (see {@code Snapshots}) and describes it; slow, call off the event loop. */
     java.util.Map<String, Object> snapshot() throws Exception;
+
+    /**
+     * Takes a snapshot and writes it as a compressed archive ({@code SnapshotArchive}) to a new
+     * temporary file, which the caller deletes once sent; slow, call off the event loop.
+     */
+    SnapshotFile snapshotArchive() throws Exception;
+
+    /** An archive on disk and the journal offset its snapshot covers. */
+    record SnapshotFile(java.nio.file.Path path, long offset, long bytes) {
+    }
 }

@@ -99,10 +99,12 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
         Envelope envelope = null;
         ApplyResult result;
         long t1 = t0;
+        long readsBefore = timings.viewReadNanos();
         try {
             envelope = JournalCodec.decode(value == null ? new byte[0] : value);
             t1 = System.nanoTime();
             timings.add(ApplyTimings.Phase.DECODE, t1 - t0);
+            readsBefore = timings.viewReadNanos();
             result = applier.apply(view, Offset.of(offset), envelope);
         } catch (CorruptRecordException e) {
             if (!skipCorrupt) {
@@ -116,7 +118,7 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
             result = applier.applyUnreadable(view, Offset.of(offset), e.getMessage());
         }
         long t2 = System.nanoTime();
-        timings.add(ApplyTimings.Phase.APPLY, t2 - t1);
+        timings.add(ApplyTimings.Phase.APPLY, Math.max(0, t2 - t1 - (timings.viewReadNanos() - readsBefore)));
         if (result.alreadyApplied()) {
             timings.recordEnded(t2);
             return;

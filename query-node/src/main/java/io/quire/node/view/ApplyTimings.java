@@ -51,22 +51,22 @@ public final class ApplyTimings {
         return records;
     }
 
-    /** Seconds spent in {@code phase}; the applier's own, without its view reads. */
+    /** Seconds spent in {@code phase} (the applier's own work counted without its view reads). */
     public double seconds(Phase phase) {
-        return exclusiveNanos(phase) / 1e9;
+        return nanos.get(phase.ordinal()) / 1e9;
     }
 
-    private long exclusiveNanos(Phase phase) {
-        long v = nanos.get(phase.ordinal());
-        return phase == Phase.APPLY ? v - nanos.get(Phase.VIEW_READS.ordinal()) : v;
+    /** Nanoseconds of view reads so far: the processor subtracts those made while the applier ran. */
+    long viewReadNanos() {
+        return nanos.get(Phase.VIEW_READS.ordinal());
     }
 
-    /** Mean microseconds per record of each phase, for the log. Applier time excludes its view reads. */
+    /** Mean microseconds per record of each phase, for the log. */
     public Map<String, String> perRecord() {
         Map<String, String> out = new LinkedHashMap<>();
         long n = Math.max(1, records);
         for (Phase p : Phase.values()) {
-            long v = exclusiveNanos(p);
+            long v = nanos.get(p.ordinal());
             out.put(p.name().toLowerCase(java.util.Locale.ROOT), String.format(java.util.Locale.ROOT, "%.1f µs",
                     v / 1000.0 / n));
         }

@@ -94,6 +94,12 @@ public final class Snapshots {
      */
     public static Manifest install(Path snapshot, Path storeDir, String journalTopic, String topicId, long journalEnd)
             throws IOException, RocksDBException {
+        return install(snapshot, storeDir, journalTopic, topicId, journalEnd, false);
+    }
+
+    /** As above; {@code move} moves the files instead of copying them (a fetched snapshot the node owns). */
+    public static Manifest install(Path snapshot, Path storeDir, String journalTopic, String topicId, long journalEnd,
+                                   boolean move) throws IOException, RocksDBException {
         Manifest m = manifest(snapshot);
         if (!m.journalTopic().equals(journalTopic)) {
             throw new IllegalArgumentException("snapshot " + snapshot + " is of journal '" + m.journalTopic()
@@ -116,7 +122,12 @@ public final class Snapshots {
         Files.createDirectories(tmp);
         try (Stream<Path> files = Files.list(snapshot)) {
             for (Path f : files.toList()) {
-                if (!f.getFileName().toString().equals(MANIFEST)) {
+                if (f.getFileName().toString().equals(MANIFEST)) {
+                    continue;
+                }
+                if (move) {
+                    Files.move(f, tmp.resolve(f.getFileName()));
+                } else {
                     Files.copy(f, tmp.resolve(f.getFileName()));
                 }
             }

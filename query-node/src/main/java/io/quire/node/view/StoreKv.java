@@ -1,11 +1,11 @@
 package io.quire.node.view;
 
+import io.quire.journal.model.ErrorCode;
 import io.quire.journal.view.KvReader;
+import io.quire.node.error.RegistryException;
 import java.util.Arrays;
 import org.apache.kafka.common.serialization.BytesSerializer;
 import org.apache.kafka.common.utils.Bytes;
-import io.quire.journal.model.ErrorCode;
-import io.quire.node.error.RegistryException;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.KeyValueIterator;

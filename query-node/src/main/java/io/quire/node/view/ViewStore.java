@@ -522,12 +522,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     /** Pending entries over written ones, in key order. */
-    private static final class Merged implements KeyValueIterator<Bytes, byte[]> {
+    private static final class Merged extends Ahead {
 
         private final java.util.Iterator<Map.Entry<Bytes, byte[]>> layer;
         private final Iter written;
         private Map.Entry<Bytes, byte[]> nextPending;
-        private KeyValue<Bytes, byte[]> next;
 
         Merged(java.util.Iterator<Map.Entry<Bytes, byte[]>> layer, Iter written) {
             this.layer = layer;
@@ -540,7 +539,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             return layer.hasNext() ? layer.next() : null;
         }
 
-        private void advance() {
+        @Override
+        void advance() {
             next = null;
             while (next == null && (nextPending != null || written.hasNext())) {
                 int c = nextPending == null ? 1 : !written.hasNext() ? -1
@@ -559,6 +559,77 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
             }
         }
+
+        @Override
+        public void close() {
+            next = null;
+            nextPending = null;
+            written.close();
+        }
+    }
+
+    @Override
+    public long approximateNumEntries() {
+        try {
+            return db.getLongProperty("rocksdb.estimate-num-keys");
+        } catch (RocksDBException e) {
+            return -1;
+        }
+    }
+
+    /** Ascending iteration over a consistent snapshot (RocksDB iterators pin one when created). */
+    private static final class Iter extends Ahead {
+
+        private final RocksIterator it;
+        private final byte[] toInclusive;
+        private final byte[] prefix;
+        private final Runnable onClose;
+        private boolean closed;
+
+        Iter(RocksIterator it, byte[] from, byte[] toInclusive, byte[] prefix, Runnable onClose) {
+            this.it = it;
+            this.onClose = onClose;
+            this.toInclusive = toInclusive;
+            this.prefix = prefix;
+            if (from == null) {
+                it.seekToFirst();
+            } else {
+                it.seek(from);
+            }
+            advance();
+        }
+
+        @Override
+        void advance() {
+            next = null;
+            if (closed || !it.isValid()) {
+                return;
+            }
+            byte[] k = it.key();
+            if (!inRange(k, toInclusive, prefix)) {
+                return;
+            }
+            next = KeyValue.pair(Bytes.wrap(k), it.value());
+            it.next();
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                next = null;
+                it.close();
+                onClose.run();
+            }
+        }
+    }
+
+    /** An iterator that keeps its next entry ready: {@code advance} sets {@code next}, or null at the end. */
+    private abstract static class Ahead implements KeyValueIterator<Bytes, byte[]> {
+
+        KeyValue<Bytes, byte[]> next;
+
+        abstract void advance();
 
         @Override
         public boolean hasNext() {
@@ -581,89 +652,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 throw new NoSuchElementException();
             }
             return next.key;
-        }
-
-        @Override
-        public void close() {
-            written.close();
-        }
-    }
-
-    @Override
-    public long approximateNumEntries() {
-        try {
-            return db.getLongProperty("rocksdb.estimate-num-keys");
-        } catch (RocksDBException e) {
-            return -1;
-        }
-    }
-
-    /** Ascending iteration over a consistent snapshot (RocksDB iterators pin one when created). */
-    private static final class Iter implements KeyValueIterator<Bytes, byte[]> {
-
-        private final RocksIterator it;
-        private final byte[] toInclusive;
-        private final byte[] prefix;
-        private final Runnable onClose;
-        private KeyValue<Bytes, byte[]> next;
-        private boolean closed;
-
-        Iter(RocksIterator it, byte[] from, byte[] toInclusive, byte[] prefix, Runnable onClose) {
-            this.it = it;
-            this.onClose = onClose;
-            this.toInclusive = toInclusive;
-            this.prefix = prefix;
-            if (from == null) {
-                it.seekToFirst();
-            } else {
-                it.seek(from);
-            }
-            advance();
-        }
-
-        private void advance() {
-            next = null;
-            if (!it.isValid()) {
-                return;
-            }
-            byte[] k = it.key();
-            if (!inRange(k, toInclusive, prefix)) {
-                return;
-            }
-            next = KeyValue.pair(Bytes.wrap(k), it.value());
-            it.next();
-        }
-
-        @Override
-        public boolean hasNext() {
-            return !closed && next != null;
-        }
-
-        @Override
-        public KeyValue<Bytes, byte[]> next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            KeyValue<Bytes, byte[]> current = next;
-            advance();
-            return current;
-        }
-
-        @Override
-        public Bytes peekNextKey() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            return next.key;
-        }
-
-        @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                it.close();
-                onClose.run();
-            }
         }
     }
 

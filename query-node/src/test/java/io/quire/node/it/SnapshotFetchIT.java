@@ -1,0 +1,79 @@
+package io.quire.node.it;
+
+import static io.quire.node.it.Http.record;
+import static io.quire.node.it.Http.schemaBody;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.node.QuireNode;
+import io.quire.node.security.UsersFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fresh node on an empty disk fetches a running node's snapshot over HTTP (admin role, as a
+ * compressed archive) and replays only the journal after it; a reader's credentials are refused
+ * and leave no view behind.
+ */
+class SnapshotFetchIT {
+
+    static final String NAME = "{\"name\":\"name\",\"type\":\"string\"}";
+
+    @Test
+    void aFreshNodeFetchesAnAdminsSnapshotFromARunningNode() throws Exception {
+        String topic = "snapshot-fetch-it";
+        Path dir = Files.createTempDirectory("quire-fetch");
+        Path users = dir.resolve("users");
+        Files.write(users, java.util.List.of(
+                "reader:" + UsersFile.hash("readerpw".toCharArray(), 4) + ":reader",
+                "admin:" + UsersFile.hash("adminpw".toCharArray(), 4) + ":admin"));
+        Path adminAuth = dir.resolve("admin.auth");
+        Files.writeString(adminAuth, Http.basic("admin", "adminpw") + "\n");
+        Path readerAuth = dir.resolve("reader.auth");
+        Files.writeString(readerAuth, Http.basic("reader", "readerpw"));
+
+        try (QuireNode a = Nodes.start(Nodes.config(topic, dir.resolve("a"), "fetch-a", "--auth-users-file",
+                users.toString()))) {
+            Http ha = new Http(a.httpPort()).as(Http.basic("admin", "adminpw"));
+            for (int i = 0; i < 120; i++) {
+                assertEquals(200, ha.post("/subjects/fetch-" + i + "/versions", schemaBody(record("Fetch" + i, NAME)))
+                        .status());
+            }
+            assertEquals(403, new Http(a.httpPort()).as(Http.basic("reader", "readerpw"))
+                    .get("/admin/snapshot/archive").status(), "an archive is the whole view: admins only");
+            String url = "http://127.0.0.1:" + a.httpPort();
+
+            Path refusedDir = dir.resolve("refused");
+            Exception refused = assertThrows(Exception.class, () -> Nodes.start(Nodes.config(topic, refusedDir,
+                    "fetch-r", "--bootstrap-snapshot", url, "--bootstrap-snapshot-authorization-file",
+                    readerAuth.toString())));
+            assertTrue(refused.getMessage().contains("answered 403"), refused.getMessage());
+            assertFalse(Files.exists(refusedDir.resolve("streams")), "no view was made");
+
+            long before = a.appliedOffset();
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dir.resolve("b"), "fetch-b", "--auth-users-file",
+                    users.toString(), "--bootstrap-snapshot", url, "--bootstrap-snapshot-authorization-file",
+                    adminAuth.toString()))) {
+                Http hb = new Http(b.httpPort()).as(Http.basic("admin", "adminpw"));
+                assertEquals(ha.get("/admin/position").body(), hb.get("/admin/position").body());
+                assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
+                assertTrue(SnapshotIT.appliedCommands(hb) <= a.appliedOffset() - before + 1,
+                        "the fetched snapshot stood at the end of the journal: nothing (or the snapshot's own "
+                                + "records) left to replay, got " + SnapshotIT.appliedCommands(hb));
+                assertEquals(200, hb.get("/subjects/fetch-7/versions/1").status());
+                assertEquals(200, hb.post("/subjects/fetch-after/versions", schemaBody(record("After", NAME))).status());
+                assertEquals(200, ha.get("/subjects/fetch-after/versions/1").status(), "one journal, both nodes");
+            }
+            try (var left = Files.list(dir.resolve("b").resolve("snapshots"))) {
+                assertEquals(0, left.count(), "the fetched copy was moved into place, nothing left behind");
+            }
+            try (var left = Files.list(dir.resolve("a").resolve("snapshots"))) {
+                assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(".archive-")),
+                        "the sent archive is deleted");
+            }
+        }
+    }
+}
