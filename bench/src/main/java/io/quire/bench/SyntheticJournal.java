@@ -25,9 +25,14 @@ import java.util.List;
  * Avro records, four versions per subject, each carrying the revision a real edge check would
  * have seen. {@code quire.jar journal import} loads it; a node replays it through the real applier.
  */
-final class SyntheticJournal {
+public final class SyntheticJournal {
 
     private SyntheticJournal() {
+    }
+
+    /** {@code java -cp quire-bench.jar io.quire.bench.SyntheticJournal FILE REGISTRATIONS} (bench/replay-compare.sh). */
+    public static void main(String[] args) throws Exception {
+        System.out.println(write(Path.of(args[0]), Integer.parseInt(args[1])));
     }
 
     /** Writes {@code registrations} registrations (plus leases) and returns the number of records. */

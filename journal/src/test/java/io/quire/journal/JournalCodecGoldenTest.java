@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.JournalCodec;
@@ -168,6 +169,61 @@ class JournalCodecGoldenTest {
             assertEquals(o, decoded.outcome());
             assertEquals("c1", decoded.commandId());
         }
+    }
+
+    /** The stored form of an outcome as it was built before it was written in one pass: a tree. */
+    static byte[] treeEncoding(String commandId, io.quire.journal.outcome.Outcome outcome) throws IOException {
+        var mapper = io.quire.journal.codec.Json.MAPPER;
+        var root = mapper.createObjectNode();
+        root.put("commandId", commandId);
+        var typed = mapper.createObjectNode();
+        typed.put("type", outcome.type().wireName);
+        typed.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(outcome));
+        root.set("outcome", typed);
+        return mapper.writeValueAsBytes(root);
+    }
+
+    @Test
+    void outcomesAreWrittenByteForByteAsTheirTreeWas() throws IOException {
+        List<io.quire.journal.outcome.Outcome> outcomes = new java.util.ArrayList<>(List.of(
+                new SchemaRegistered(id(5), v(2), true), new SubjectDeleted(vs(1, 2)), new BlockGranted(1001, 1000),
+                new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' \"not\" found.\u0000\u2028é"),
+                new io.quire.journal.outcome.Conflict("")));
+        var kv = new io.quire.journal.view.InMemoryKv();
+        var view = new io.quire.journal.view.RegistryView(kv);
+        var applier = new io.quire.journal.apply.Applier();
+        List<Envelope> journal = DeterminismTest.randomJournal(new java.util.Random(3));
+        for (int i = 0; i < journal.size(); i++) {
+            var r = applier.apply(view, io.quire.journal.model.Offset.of(i), journal.get(i));
+            kv.apply(r.changes());
+            outcomes.add(r.outcome());
+        }
+        java.util.Set<String> types = new java.util.TreeSet<>();
+        for (var o : outcomes) {
+            String commandId = "c-\"" + types.size() + "\u00e9";
+            assertEquals(new String(treeEncoding(commandId, o), StandardCharsets.UTF_8),
+                    new String(JournalCodec.encodeOutcome(commandId, o), StandardCharsets.UTF_8), o.toString());
+            types.add(o.type().wireName);
+        }
+        assertTrue(types.size() >= 8, "outcome types covered: " + types);
+    }
+
+    @Test
+    void recordsOutsideTheCanonicalFormReadAsTheTreeReadsThem() {
+        Envelope canonical = JournalCodec.decode(JournalCodec.encode(envelope(EXAMPLES.get(CommandType.DELETE_MODE))));
+        String payload = new String(JournalCodec.encode(canonical), StandardCharsets.UTF_8);
+        String body = payload.substring(payload.indexOf("\"payload\""), payload.length() - 1);
+        String head = payload.substring(1, payload.indexOf(",\"payload\""));
+        for (String variant : List.of(
+                "{" + body + "," + head + "}",                        // payload before its type
+                "{" + head + ",\"extra\":[1,{\"a\":2}]," + body + "}",   // a field this release does not know
+                "{" + head + ",\"nodeId\":\"later\"," + body + "}")) {     // a field twice: the last one counts
+            Envelope read = JournalCodec.decode(variant.getBytes(StandardCharsets.UTF_8));
+            assertEquals(canonical.command(), read.command(), variant);
+            assertEquals(canonical.commandId(), read.commandId(), variant);
+        }
+        assertEquals("later", JournalCodec.decode(("{" + head + ",\"nodeId\":\"later\"," + body + "}")
+                .getBytes(StandardCharsets.UTF_8)).nodeId());
     }
 
     @Test
