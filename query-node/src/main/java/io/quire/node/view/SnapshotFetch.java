@@ -61,7 +61,9 @@ public final class SnapshotFetch {
             throw new IOException("snapshot fetch from " + uri + " answered " + response.statusCode() + ": " + body);
         }
         long total = response.headers().firstValueAsLong("Content-Length").orElse(-1);
-        try (Progress in = new Progress(response.body(), total, t0)) {
+        LOG.info("snapshot archive ready at the source after {} ms: {} bytes to fetch", (System.nanoTime() - t0)
+                / 1_000_000, total);
+        try (Progress in = new Progress(response.body(), total, System.nanoTime())) {
             SnapshotArchive.read(in, target);
             LOG.info("snapshot fetched from {}: {} bytes in {} ms (offset {})", uri, in.read, (System.nanoTime() - t0)
                     / 1_000_000, response.headers().firstValue("X-Quire-Snapshot-Offset").orElse("?"));
