@@ -44,8 +44,10 @@ public final class SnapshotFetch {
      */
     public static void fetch(String url, String authorization, Path target) throws IOException, InterruptedException {
         URI uri = archiveUri(url);
+        // HTTP/1.1: one large body, sent by the source from a file (measured ~2.5x faster than the
+        // client's default of asking for HTTP/2; docs/capacity-planning.md).
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+                .version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER).build();
         HttpRequest.Builder request = HttpRequest.newBuilder(uri).GET().timeout(Duration.ofMinutes(30));
         if (!authorization.isBlank()) {
             request.header("Authorization", authorization.strip());
