@@ -45,7 +45,7 @@ public final class Suite {
 
     record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
                    String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages,
-                   int replayRegistrations) {
+                   int replayRegistrations, List<Integer> scaleSizes) {
 
         static Options parse(String[] args) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -70,7 +70,8 @@ public final class Suite {
                     m.getOrDefault("pg-bin", ""), Double.parseDouble(m.getOrDefault("rtt-ms", "15")),
                     Double.parseDouble(m.getOrDefault("jitter-ms", "5")), m.getOrDefault("node-heap", "2g"),
                     List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")),
-                    Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")));
+                    Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")),
+                    Stream.of(m.getOrDefault("scale-sizes", "100000,1500000").split(",")).map(Integer::parseInt).toList());
         }
     }
 
@@ -122,6 +123,9 @@ public final class Suite {
         }
         if (o.stages().contains("replay")) {
             replay();
+        }
+        if (o.stages().contains("scale")) {
+            scale();
         }
 
         facts.put("suiteSeconds", (System.nanoTime() - t0) / 1_000_000_000L);
@@ -340,6 +344,55 @@ public final class Suite {
         stop(b.process());
         stop(a.process());
         stop(broker);
+    }
+
+    // --- reads and memory against the dataset size, datasets loaded through the journal ----------
+
+    /**
+     * For each of {@code --scale-sizes} (100,000 and 1,500,000 by default): a synthetic journal of
+     * that many registrations (ids 1..N, four versions per subject) loaded with {@code journal
+     * import} into a broker of its own, a fresh node replaying it, then reads by id over uniformly
+     * drawn ids at 200 clients, the node's RSS and its view on disk. Loading through the journal
+     * instead of HTTP is what makes the 1.5 M point take minutes rather than an hour.
+     */
+    void scale() throws Exception {
+        Map<String, Object> points = new java.util.LinkedHashMap<>();
+        for (int size : o.scaleSizes()) {
+            Path dir = o.out().resolve("scale-" + size);
+            Files.createDirectories(dir);
+            Path file = dir.resolve("journal.ndjson");
+            long records = SyntheticJournal.write(file, size);
+            int brokerPort = Processes.freePort();
+            Process broker = startBroker(dir.resolve("broker"), brokerPort, 0, "broker-scale-" + size);
+            String bootstrap = "127.0.0.1:" + brokerPort;
+            Process load = start(o.out().resolve("logs/journal-import-" + size + ".log"), List.of("-Xmx1g"), "-jar",
+                    o.quireJar().toString(), "journal", "import", "--file", file.toString(), "--bootstrap-servers",
+                    bootstrap, "--journal-replication", "1", "--journal-min-isr", "1");
+            if (load.waitFor() != 0) {
+                throw new IllegalStateException("journal import failed: see logs/journal-import-" + size + ".log");
+            }
+            running.remove(load);
+            Files.delete(file);
+            long r0 = System.nanoTime();
+            Node node = startNode("scale-" + size, dir.resolve("node"), bootstrap);
+            double readySeconds = (System.nanoTime() - r0) / 1e9;
+            long[] ids = java.util.stream.LongStream.rangeClosed(1, size).toArray();
+            Result r = measure("quire@" + size + "-journal", "reads", 200, Workloads.readById(client, node.endpoint(), ids,
+                    false));
+            long rss = Processes.rssMiB(node.process());
+            long disk = du(dir.resolve("node/streams")) >> 20;
+            r.extra().put("datasetSize", size);
+            r.extra().put("rssMiB", rss);
+            log(String.format("scale: %,d schemas (%,d journal records): ready %.1f s after JVM start, reads %,.0f/s "
+                    + "p99 %.1f ms at 200 clients, RSS %,d MiB, view %,d MiB", size, records, readySeconds,
+                    r.throughput(), r.p99() / 1000.0, rss, disk));
+            points.put(Integer.toString(size), Map.of("journalRecords", records, "readySeconds", round(readySeconds),
+                    "readsPerSecond", Math.round(r.throughput()), "p99Ms", r.p99() / 1000.0, "rssMiB", rss,
+                    "viewMiB", disk));
+            stop(node.process());
+            stop(broker);
+        }
+        facts.put("scale", points);
     }
 
     /** Count, mean and max of a node's {@code quire_id_lease_seconds} timer, from its metrics. */
