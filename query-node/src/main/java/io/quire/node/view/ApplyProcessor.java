@@ -104,7 +104,6 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
             envelope = JournalCodec.decode(value == null ? new byte[0] : value);
             t1 = System.nanoTime();
             timings.add(ApplyTimings.Phase.DECODE, t1 - t0);
-            readsBefore = timings.viewReadNanos();
             result = applier.apply(view, Offset.of(offset), envelope);
         } catch (CorruptRecordException e) {
             if (!skipCorrupt) {
