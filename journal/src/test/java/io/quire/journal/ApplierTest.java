@@ -290,6 +290,61 @@ class ApplierTest {
         assertEquals(42205, errorCode(journal.append(imported("a", "\"long\"", 0, 2))));
     }
 
+    static ImportSchema importedWithGlobalId(String subject, String content, long id, int version, Long globalId,
+                                             Boolean deprecated) {
+        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), v(version),
+                null, null, globalId, deprecated);
+    }
+
+    long globalId(String subject, int version) {
+        return journal.view().version(s(subject), v(version)).orElseThrow().globalId();
+    }
+
+    @Test
+    void everyVersionGetsTheNextGlobalIdInJournalOrderAndKeepsItThroughASoftDelete() {
+        journal.append(register("a", "\"int\"", 3, -1));
+        journal.append(register("b", "\"int\"", 4, -1)); // the same content in another subject: its own version
+        journal.append(register("a", "\"long\"", 5, journal.view().revision(s("a")).value()));
+        assertEquals(List.of(1L, 2L, 3L), List.of(globalId("a", 1), globalId("b", 1), globalId("a", 2)));
+        assertEquals(new RegistryView.Usage(s("a"), v(2)), journal.view().versionOfGlobalId(3).orElseThrow());
+        assertEquals(4, journal.view().nextGlobalId());
+
+        journal.append(register("a", "\"int\"", 6, -1)); // already version 1: no new version, no new global id
+        assertEquals(4, journal.view().nextGlobalId());
+        journal.append(new DeleteVersion(s("a"), v(2), false));
+        assertEquals(3, globalId("a", 2), "a soft-deleted version keeps its global id");
+        journal.append(new DeleteVersion(s("a"), v(2), true));
+        assertTrue(journal.view().versionOfGlobalId(3).isEmpty(), "a permanently deleted one frees the name");
+        journal.append(register("a", "\"bytes\"", 7, journal.view().revision(s("a")).value()));
+        assertEquals(4, globalId("a", 2), "version 2 again, with a new global id: global ids are never given twice");
+    }
+
+    @Test
+    void importKeepsAnotherRegistrysGlobalIdsAndTheCounterMovesAboveThem() {
+        journal.append(register("native", "\"int\"", 3, -1)); // global id 1
+        journal.append(new SetMode(null, Mode.IMPORT));
+        journal.append(importedWithGlobalId("imp", "\"long\"", 900, 1, 40L, null));
+        journal.append(importedWithGlobalId("imp", "\"bytes\"", 901, 2, 12L, true));
+        assertEquals(40, globalId("imp", 1));
+        assertEquals(12, globalId("imp", 2));
+        assertTrue(journal.view().version(s("imp"), v(2)).orElseThrow().deprecated());
+        assertFalse(journal.view().version(s("imp"), v(1)).orElseThrow().deprecated());
+        assertEquals(41, journal.view().nextGlobalId(), "above the highest imported one");
+
+        assertEquals(42205, errorCode(journal.append(importedWithGlobalId("imp", "\"float\"", 902, 3, 1L, null))),
+                "a global id another version has is refused");
+        assertEquals(42205, errorCode(journal.append(importedWithGlobalId("imp", "\"float\"", 902, 3, 0L, null))));
+        assertEquals(42205, errorCode(journal.append(importedWithGlobalId("imp", "\"float\"", 902, 3,
+                (long) Integer.MAX_VALUE + 1, null))));
+        assertTrue(journal.view().version(s("imp"), v(3)).isEmpty());
+        assertEquals(41, journal.view().nextGlobalId());
+        assertEquals(new SchemaRegistered(id(900), v(1), false),
+                journal.append(importedWithGlobalId("imp", "\"long\"", 900, 1, 40L, null)), "importing again changes nothing");
+        assertEquals(40, globalId("imp", 1));
+        journal.append(imported("imp", "\"float\"", 903, 0));
+        assertEquals(41, globalId("imp", 3), "an import without one takes the next");
+    }
+
     @Test
     void anImportedIdInsideAnAlreadyLeasedBlockMakesTheNodeTakeAnother() {
         journal.append(new SetMode(null, Mode.IMPORT));

@@ -7,11 +7,13 @@ import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.view.ApplyTimings;
+import io.quire.node.view.Folders;
 import io.quire.node.view.JournalTopology;
 import io.quire.node.view.ProgressLine;
 import io.quire.node.view.SnapshotFetch;
 import io.quire.node.view.Snapshots;
 import io.quire.node.view.StoreKv;
+import io.quire.node.view.ViewLayout;
 import io.quire.node.view.ViewStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +112,12 @@ final class ViewLifecycle {
         LOG.info(ProgressLine.of("view catching up", done, done + left, System.nanoTime() - started, "records"));
     }
 
-    void start(long journalEnd) {
+    void start(long journalEnd) throws Exception {
+        if (ViewLayout.predatesGlobalIds(storeDir())) {
+            LOG.warn("the view at {} was built before versions had global ids: rebuilding it from the journal",
+                    storeDir());
+            Folders.deleteTree(storeDir());
+        }
         Properties p = config.kafkaProperties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
         p.put(StreamsConfig.STATE_DIR_CONFIG, config.dataDir().resolve("streams").toString());

@@ -82,7 +82,9 @@ final class SchemaRules {
         }
         SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
         Version version = before.latestVersion().next();
-        out.version(s, new VersionRecord(version, id, false, timestamp));
+        long globalId = view.nextGlobalId();
+        out.nextGlobalId(globalId + 1);
+        out.version(s, new VersionRecord(version, id, false, timestamp, globalId, false));
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
         return new SchemaRegistered(id, version, true);
     }
@@ -133,6 +135,16 @@ final class SchemaRules {
             return Rules.notPermitted("Version " + version + " of subject " + s + " already exists with id "
                     + taken.get().schemaId());
         }
+        long nextGlobal = view.nextGlobalId();
+        long globalId = c.globalId() == null ? nextGlobal : c.globalId();
+        if (globalId < 1 || globalId > Integer.MAX_VALUE) {
+            return Rules.notPermitted("global id " + globalId + " must be a positive 32-bit number");
+        }
+        if (c.globalId() != null && view.versionOfGlobalId(globalId).isPresent()) {
+            RegistryView.Usage holder = view.versionOfGlobalId(globalId).get();
+            return Rules.notPermitted("global id " + globalId + " is taken by version " + holder.version()
+                    + " of subject " + holder.subject());
+        }
         if (existing.isEmpty()) {
             Rejected refused = storeNew(view, out, s, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(),
                     c.metadata(), c.ruleSet()), c.fingerprint());
@@ -143,7 +155,8 @@ final class SchemaRules {
         if (c.id().compareTo(view.idWatermark()) >= 0) {
             out.idWatermark(SchemaId.of(c.id().value() + 1));
         }
-        out.version(s, new VersionRecord(version, c.id(), false, timestamp));
+        out.nextGlobalId(Math.max(nextGlobal, globalId + 1));
+        out.version(s, new VersionRecord(version, c.id(), false, timestamp, globalId, c.markedDeprecated()));
         out.subject(s, new SubjectRecord(Version.max(before.latestVersion(), version), before.liveVersions() + 1,
                 before.totalVersions() + 1, offset));
         return new SchemaRegistered(c.id(), version, true);

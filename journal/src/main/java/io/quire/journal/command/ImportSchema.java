@@ -19,6 +19,10 @@ import java.util.List;
  * @param version the version to keep; 0 means the subject's next version
  * @param metadata the data contract's metadata as the other registry stored it; null when none
  * @param ruleSet the data contract's rules as the other registry stored them; null when none
+ * @param globalId the version's global id in the other registry (Apicurio's), kept as the
+ *     version's global id; null: the next one, as for a registration
+ * @param deprecated true when the other registry marked the version deprecated (Apicurio's
+ *     DEPRECATED state); null or false otherwise
  */
 public record ImportSchema(
         Subject subject,
@@ -29,7 +33,9 @@ public record ImportSchema(
         SchemaId id,
         Version version,
         @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
-        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet) implements Command {
+        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long globalId,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deprecated) implements Command {
 
     public ImportSchema {
         references = references == null ? List.of() : List.copyOf(references);
@@ -39,6 +45,16 @@ public record ImportSchema(
     public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
                         String fingerprint, SchemaId id, Version version) {
         this(subject, schemaType, schema, references, fingerprint, id, version, null, null);
+    }
+
+    /** An import with a data contract, without another registry's global id. */
+    public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                        String fingerprint, SchemaId id, Version version, Metadata metadata, RuleSet ruleSet) {
+        this(subject, schemaType, schema, references, fingerprint, id, version, metadata, ruleSet, null, null);
+    }
+
+    public boolean markedDeprecated() {
+        return Boolean.TRUE.equals(deprecated);
     }
 
     @Override

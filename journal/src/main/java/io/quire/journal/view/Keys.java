@@ -19,6 +19,9 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * G pos | G next | G config | G mode    position, id watermark, global level and mode
  * G maxid                               the highest id a stored schema has
+ * G global                              the next global id a version gets
+ * W global-id                           subject 0 version of the version with that global id
+ * P [context-prefix] sha-256            id of the content whose text has that SHA-256 (Apicurio's content hash)
  * I id                                  prepared body of GET /schemas/ids/{id} (default context)
  * J context 0 id                        the same, in a named context
  * F [context-prefix] fingerprint        id of that content in a context (prefix ":.ctx:", none for the default)
@@ -48,6 +51,11 @@ public final class Keys {
     public static final byte[] GLOBAL_NORMALIZE = ascii("Gnormalize");
     public static final byte[] GLOBAL_FIELDS = ascii("Gfields");
     public static final byte[] MAX_SCHEMA_ID = ascii("Gmaxid");
+    /**
+     * The next global id (8 bytes). Present in every view that has stored a version since global ids
+     * exist; a view with versions and without it was built before them (see {@link RegistryView#lacksGlobalIds}).
+     */
+    public static final byte[] NEXT_GLOBAL_ID = ascii("Gglobal");
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
@@ -91,6 +99,14 @@ public final class Keys {
     }
 
     /** The GUID's entries in every context: the default one's key is this prefix itself. */
+    public static byte[] globalId(long globalId) {
+        return concat(new byte[] {'W'}, ByteBuffer.allocate(8).putLong(globalId).array());
+    }
+
+    public static byte[] contentHash(Context context, String sha256Hex) {
+        return concat(new byte[] {'P'}, utf8(context.prefix()), ascii(sha256Hex));
+    }
+
     public static byte[] guids(SchemaGuid guid) {
         return ByteBuffer.allocate(17).put((byte) 'U').putLong(guid.value().getMostSignificantBits())
                 .putLong(guid.value().getLeastSignificantBits()).array();
@@ -137,6 +153,11 @@ public final class Keys {
     /** The version number at the end of a {@link #version} key. */
     public static Version versionOf(byte[] versionKey) {
         return Version.of(ByteBuffer.wrap(versionKey, versionKey.length - 4, 4).getInt());
+    }
+
+    /** The subject inside a {@link #version} key. */
+    public static Subject subjectOfVersion(byte[] versionKey) {
+        return Subject.of(new String(versionKey, 1, versionKey.length - 1 - 5, StandardCharsets.UTF_8));
     }
 
     public static byte[] usages(SchemaId id) {

@@ -282,6 +282,47 @@ public final class RegistryView {
         return schema(subject.context(), version.schemaId());
     }
 
+    /** The global id the next version gets (1 in a view that has none yet). */
+    public long nextGlobalId() {
+        byte[] b = kv.get(Keys.NEXT_GLOBAL_ID);
+        return b == null ? 1 : ByteBuffer.wrap(b).getLong();
+    }
+
+    /** The subject version with that global id, if any. */
+    public Optional<Usage> versionOfGlobalId(long globalId) {
+        byte[] b = kv.get(Keys.globalId(globalId));
+        if (b == null) {
+            return Optional.empty();
+        }
+        byte[] versionKey = new byte[b.length + 1];
+        versionKey[0] = 'V';
+        System.arraycopy(b, 0, versionKey, 1, b.length);
+        return Optional.of(new Usage(Keys.subjectOfVersion(versionKey), Keys.versionOf(versionKey)));
+    }
+
+    /** The id of the content with that {@link ContentHash} in a context, if any. */
+    public Optional<SchemaId> idForContentHash(Context context, String sha256Hex) {
+        return Optional.ofNullable(kv.get(Keys.contentHash(context, sha256Hex)))
+                .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+    }
+
+    /**
+     * True for a view built before versions had global ids: it has versions but no
+     * {@link Keys#NEXT_GLOBAL_ID}. Such a view is rebuilt from the journal before a node serves it,
+     * so that every node gives every version the same global id.
+     */
+    public boolean lacksGlobalIds() {
+        if (kv.get(Keys.NEXT_GLOBAL_ID) != null) {
+            return false;
+        }
+        boolean[] any = {false};
+        kv.scan(new byte[] {'V'}, (k, v) -> {
+            any[0] = true;
+            return false;
+        });
+        return any[0];
+    }
+
     public Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
         return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
                 .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));

@@ -49,6 +49,7 @@ public final class ViewWriter {
         changes.put(Keys.schema(context, id), schema.encode());
         changes.put(Keys.fingerprint(context, fingerprint), idBytes);
         changes.put(Keys.guid(context, schema.guid()), idBytes);
+        changes.put(Keys.contentHash(context, ContentHash.of(schema.schema(), schema.references())), idBytes);
         if (!context.isDefault()) {
             changes.put(Keys.context(context), PRESENT);
         }
@@ -96,13 +97,25 @@ public final class ViewWriter {
     }
 
     public void version(Subject subject, VersionRecord record) {
-        changes.put(Keys.version(subject, record.version()), record.encode());
+        byte[] versionKey = Keys.version(subject, record.version());
+        changes.put(versionKey, record.encode());
         changes.put(Keys.usage(record.schemaId(), subject, record.version()), PRESENT);
+        if (record.globalId() > 0) {
+            changes.put(Keys.globalId(record.globalId()), java.util.Arrays.copyOfRange(versionKey, 1, versionKey.length));
+        }
     }
 
     public void deleteVersion(Subject subject, VersionRecord record) {
         changes.delete(Keys.version(subject, record.version()));
         changes.delete(Keys.usage(record.schemaId(), subject, record.version()));
+        if (record.globalId() > 0) {
+            changes.delete(Keys.globalId(record.globalId()));
+        }
+    }
+
+    /** The global id the next version gets. */
+    public void nextGlobalId(long next) {
+        changes.put(Keys.NEXT_GLOBAL_ID, ByteBuffer.allocate(8).putLong(next).array());
     }
 
     public void globalConfig(String level) {

@@ -40,6 +40,7 @@ public final class HttpApi {
         OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
+        ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
 
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
         r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names
@@ -126,7 +127,23 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions/:version", Access.WRITE,
                 compat::againstVersion);
 
+        String v3 = ApicurioApi.BASE;
+        String artifact = v3 + "/groups/:group/artifacts/:subject/versions/:version";
+        route(r, HttpMethod.POST, v3 + "/groups/:group/artifacts", Access.WRITE, apicurio::createArtifact);
+        route(r, HttpMethod.POST, v3 + "/search/versions", Access.READ, apicurio::searchVersions);
+        route(r, HttpMethod.GET, artifact, Access.READ, apicurio::version);
+        route(r, HttpMethod.GET, artifact + "/content", Access.READ, apicurio::versionContent);
+        route(r, HttpMethod.GET, artifact + "/references", Access.READ, apicurio::versionReferences);
+        route(r, HttpMethod.GET, v3 + "/ids/contentIds/:id", Access.READ, apicurio::contentById);
+        route(r, HttpMethod.GET, v3 + "/ids/contentIds/:id/references", Access.READ, apicurio::contentReferences);
+        route(r, HttpMethod.GET, v3 + "/ids/globalIds/:id", Access.READ, apicurio::globalId);
+        route(r, HttpMethod.GET, v3 + "/ids/globalIds/:id/references", Access.READ, apicurio::globalIdReferences);
+        route(r, HttpMethod.GET, v3 + "/ids/contentHashes/:hash", Access.READ, apicurio::contentHash);
+        route(r, HttpMethod.GET, v3 + "/ids/contentHashes/:hash/references", Access.READ,
+                apicurio::contentHashReferences);
+
         r.route().handler(ctx -> ctx.fail(404));
+        r.route(v3 + "/*").failureHandler(ApicurioApi.problems()); // Apicurio's error bodies under its API
         r.route().failureHandler(new FailureHandler(d.incompatibleErrorCode()));
         return r;
     }

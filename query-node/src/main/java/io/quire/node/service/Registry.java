@@ -8,7 +8,8 @@ import java.util.concurrent.Executor;
 /** The registry's services, one per Confluent resource, wired once. */
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
                        SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads,
-                       Associations associations, Contexts contexts, EncryptionKeys keys) {
+                       Associations associations, Contexts contexts, EncryptionKeys keys,
+                       Artifacts artifacts) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
@@ -23,6 +24,6 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
         return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
                 new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path),
-                new EncryptionKeys(access, path, kms));
+                new EncryptionKeys(access, path, kms), new Artifacts(access, parsing, registrations));
     }
 }
