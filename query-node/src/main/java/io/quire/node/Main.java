@@ -4,6 +4,7 @@ import io.quire.node.config.ConfigKey;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.EmbeddedKafka;
 import io.quire.node.ops.AuditCommand;
+import io.quire.node.ops.ImportApicurioCommand;
 import io.quire.node.ops.ImportConfluentCommand;
 import io.quire.node.ops.JournalCommand;
 import io.quire.node.ops.RebuildCommand;
@@ -74,6 +75,7 @@ public final class Main {
                 case "journal" -> JournalCommand.run(rest, out);
                 case "snapshot" -> SnapshotCommand.run(rest, out);
                 case "import-confluent" -> ImportConfluentCommand.run(rest, out);
+                case "import-apicurio" -> ImportApicurioCommand.run(rest, out);
                 case "hash-password" -> hashPassword(rest, in, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
@@ -113,6 +115,7 @@ public final class Main {
               journal export|import   the journal as NDJSON, offsets preserved
               snapshot --node URL   a snapshot of a running node's view (start new nodes from it)
               import-confluent   copy a Confluent Schema Registry (_schemas topic) into Quire, ids kept
+              import-apicurio    copy an Apicurio Registry 3 (its export zip) into Quire, content and global ids kept
               broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                      --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
                        a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)

@@ -42,12 +42,21 @@ public final class ImportConfluentCommand {
     private ImportConfluentCommand() {
     }
 
-    /** One subject version as the source registry holds it, its data contract included (null parts: none). */
+    /**
+     * One subject version as the source registry holds it, its data contract included (null parts:
+     * none); {@code globalId} and {@code deprecated} when the source is an Apicurio registry.
+     */
     record SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
-                        JsonNode metadata, JsonNode ruleSet, boolean deleted) {
+                        JsonNode metadata, JsonNode ruleSet, boolean deleted, Long globalId, boolean deprecated) {
+
+        SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
+                     JsonNode metadata, JsonNode ruleSet, boolean deleted) {
+            this(subject, version, id, schemaType, schema, references, metadata, ruleSet, deleted, null, false);
+        }
 
         SourceSchema softDeleted() {
-            return new SourceSchema(subject, version, id, schemaType, schema, references, metadata, ruleSet, true);
+            return new SourceSchema(subject, version, id, schemaType, schema, references, metadata, ruleSet, true,
+                    globalId, deprecated);
         }
     }
 
@@ -330,6 +339,12 @@ public final class ImportConfluentCommand {
         }
         body.put("id", s.id());
         body.put("version", s.version());
+        if (s.globalId() != null) {
+            body.put("globalId", s.globalId());
+        }
+        if (s.deprecated()) {
+            body.put("deprecated", true);
+        }
         return body.toString();
     }
 

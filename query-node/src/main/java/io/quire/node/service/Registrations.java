@@ -82,9 +82,9 @@ public final class Registrations {
             }
             return importSchema(subject, type, req, normalized, principal);
         }
-        if (givesId || givesVersion) {
+        if (givesId || givesVersion || req.globalId() != null || req.deprecated() != null) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
-                    "Subject " + subject + " is not in import mode; id and version cannot be given");
+                    "Subject " + subject + " is not in import mode; id, version, globalId and deprecated cannot be given");
         }
         DataContract.validRules(req.ruleSet()); // a bad rule set is refused before any work (the config's were at PUT)
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
@@ -119,7 +119,8 @@ public final class Registrations {
                     String fingerprint = contract.fingerprint(parsed);
                     WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
-                            fingerprint, id, version, contract.metadata(), contract.ruleSet()), principal,
+                            fingerprint, id, version, contract.metadata(), contract.ruleSet(), req.globalId(),
+                            req.deprecated()), principal,
                             SchemaRegistered.class, r -> answer(subject, r.id(), r.version(), parsed, contract));
                 });
     }
