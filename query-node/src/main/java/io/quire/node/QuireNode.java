@@ -109,6 +109,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             return t;
         });
         housekeeping.scheduleWithFixedDelay(health::refresh, 2, JournalHealth.REFRESH_SECONDS, TimeUnit.SECONDS);
+        housekeeping.scheduleAtFixedRate(() -> metrics.sample(System.currentTimeMillis(), tracker.appliedOffset(),
+                health.endOffset()), 0, QuireMetrics.SAMPLE_SECONDS, TimeUnit.SECONDS);
         if (config.snapshotEveryRecords() > 0) {
             housekeeping.scheduleWithFixedDelay(new io.quire.node.view.AutoSnapshots(config.snapshotEveryRecords(),
                     config.snapshotRetain(), tracker::appliedOffset, this::snapshot,
@@ -232,6 +234,21 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     public int httpPort() {
         return httpPort.get();
+    }
+
+    @Override
+    public String nodeId() {
+        return config.nodeId();
+    }
+
+    @Override
+    public long journalEndOffset() {
+        return health.endOffset();
+    }
+
+    @Override
+    public java.util.List<String> peerNodes() {
+        return config.peerNodes();
     }
 
     @Override

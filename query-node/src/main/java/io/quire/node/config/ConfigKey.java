@@ -31,6 +31,8 @@ public enum ConfigKey {
     SNAPSHOT_EVERY_RECORDS("snapshot-every-records", "0", null,
             "Take a snapshot of the view (under the data dir) each time this many records were applied since the last; 0: only on request"),
     SNAPSHOT_RETAIN("snapshot-retain", "3", null, "Automatic snapshots kept (the newest); older ones are deleted"),
+    PEER_NODES("peer-nodes", "", null,
+            "The other nodes' URLs, comma-separated, for the console's cluster page (`/admin/cluster` asks each for its position)"),
     VIEW_MEMORY_MIB("view-memory-mib", "256", null,
             "Memory of the view's RocksDB: its block cache, which also holds the index, filters and (half of it at most) the memtables"),
     VIEW_COMPRESSION("view-compression", "none", null,

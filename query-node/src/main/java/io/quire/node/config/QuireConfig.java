@@ -17,7 +17,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
-                          Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view) {
+                          Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
+                          java.util.List<String> peerNodes) {
 
     /** The view store's memory budget and file compression, and how to fetch a bootstrap snapshot. */
     public record View(int memoryMib, String compression, String snapshotAuthorizationFile) {
@@ -110,7 +111,23 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 integer(values, ConfigKey.SNAPSHOT_EVERY_RECORDS, 0, Integer.MAX_VALUE),
                 integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000),
                 new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values),
-                        values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim()));
+                        values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim()),
+                peerNodes(values.get(ConfigKey.PEER_NODES)));
+    }
+
+    private static java.util.List<String> peerNodes(String text) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String s : text.split(",")) {
+            String url = s.strip();
+            if (url.isEmpty()) {
+                continue;
+            }
+            if (!url.startsWith("http://") && !url.startsWith("https://")) {
+                throw new IllegalArgumentException("--peer-nodes takes http:// or https:// URLs, not " + url);
+            }
+            out.add(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+        }
+        return java.util.List.copyOf(out);
     }
 
     private static String compression(Map<ConfigKey, String> values) {
@@ -149,7 +166,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain, view);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes);
     }
 
     /** Properties for any Kafka client of this node. */

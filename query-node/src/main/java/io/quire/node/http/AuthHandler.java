@@ -1,10 +1,10 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.node.error.RegistryException;
 import io.quire.node.security.Authenticator;
 import io.quire.node.security.Principal;
 import io.quire.node.security.Role;
-import io.quire.node.error.RegistryException;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
@@ -49,7 +49,9 @@ final class AuthHandler implements Handler<RoutingContext> {
         }
         Principal p = ctx.get(PRINCIPAL);
         if (p == null) {
-            ctx.response().putHeader("WWW-Authenticate", "Basic realm=\"quire\"");
+            if (ctx.request().getHeader(Console.HEADER) == null) { // the console asks for credentials itself
+                ctx.response().putHeader("WWW-Authenticate", "Basic realm=\"quire\"");
+            }
             throw new RegistryException(ErrorCode.UNAUTHORIZED, "Unauthorized: authentication required");
         }
         if (!p.role().includes(required)) {

@@ -26,7 +26,14 @@ final class CompatibilityHandler {
     private void check(RoutingContext ctx, boolean oneVersion) {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
         boolean verbose = Params.flag(ctx, "verbose");
-        Async.reply(ctx, checks.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req),
+        String levelParam = ctx.queryParams().get("level");
+        io.quire.journal.model.CompatibilityLevel level = null;
+        if (levelParam != null && !levelParam.isEmpty()) {
+            level = io.quire.journal.model.CompatibilityLevel.parse(levelParam).orElseThrow(() ->
+                    io.quire.node.error.RegistryException.of(io.quire.journal.model.ErrorCode.INVALID_COMPATIBILITY_LEVEL));
+        }
+        Async.reply(ctx, checks.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req,
+                        level),
                 (c, messages) -> ApiJson.ok(c, body(messages, verbose)));
     }
 

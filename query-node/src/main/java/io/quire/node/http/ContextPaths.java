@@ -1,8 +1,8 @@
 package io.quire.node.http;
 
+import io.netty.handler.codec.http.QueryStringDecoder;
 import io.quire.journal.model.Context;
 import io.quire.journal.view.RegistryView;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.quire.node.http;
 
+import io.quire.node.config.QuireConfig;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.quire.node.config.QuireConfig;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
 

@@ -29,6 +29,21 @@ public interface NodeStatus {
      */
     SnapshotFile snapshotArchive() throws Exception;
 
+    /** This node's name in the journal. */
+    default String nodeId() {
+        return "";
+    }
+
+    /** The journal's end offset as last seen (refreshed every few seconds). */
+    default long journalEndOffset() {
+        return appliedOffset() + 1;
+    }
+
+    /** The other nodes' URLs the console's cluster page shows ({@code --peer-nodes}). */
+    default java.util.List<String> peerNodes() {
+        return java.util.List.of();
+    }
+
     /** An archive on disk and the journal offset its snapshot covers. */
     record SnapshotFile(java.nio.file.Path path, long offset, long bytes) {
     }

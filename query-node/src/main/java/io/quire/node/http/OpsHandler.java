@@ -116,4 +116,101 @@ final class OpsHandler {
             return new Responses.ViewDigest(ViewDigest.of(view.kv()));
         }, workers), ApiJson::ok);
     }
+
+    /**
+     * {@code GET /v1/principal} (Quire's): who the caller is, so that the console offers only what
+     * the role may do. Open: an anonymous caller learns whether authentication is on.
+     */
+    void principal(RoutingContext ctx, boolean authenticationOn) {
+        io.quire.node.security.Principal p = ctx.get(AuthHandler.PRINCIPAL);
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("authentication", authenticationOn);
+        out.put("authenticated", p != null);
+        if (p != null) {
+            out.put("name", p.name());
+            out.put("role", p.role().name());
+            out.put("subjectPrefixes", p.subjectPrefixes());
+        }
+        ApiJson.ok(ctx, out);
+    }
+
+    /** {@code GET /admin/recent}: the last minutes of applied offset, journal end and requests, for the console's chart. */
+    void recent(RoutingContext ctx) {
+        ApiJson.ok(ctx, java.util.Map.of("intervalSeconds", QuireMetrics.SAMPLE_SECONDS, "samples", metrics.recent()));
+    }
+
+    private static final java.net.http.HttpClient PEERS = java.net.http.HttpClient.newBuilder()
+            .version(java.net.http.HttpClient.Version.HTTP_1_1).connectTimeout(java.time.Duration.ofSeconds(2)).build();
+
+    /**
+     * {@code GET /admin/cluster}: this node's position beside every peer's ({@code --peer-nodes}),
+     * each asked for {@code /admin/position} and {@code /health/ready} with the caller's own
+     * {@code Authorization} header; a peer that does not answer is listed with its error.
+     */
+    void cluster(RoutingContext ctx) {
+        String authorization = ctx.request().getHeader("Authorization");
+        java.util.List<java.util.concurrent.CompletableFuture<java.util.Map<String, Object>>> peers = new java.util.ArrayList<>();
+        for (String url : status.peerNodes()) {
+            peers.add(peer(url, authorization));
+        }
+        Position p = access.view().position();
+        long end = Math.max(status.journalEndOffset(), p.offset().value() + 1); // the end is refreshed every few seconds
+        java.util.Map<String, Object> self = new java.util.LinkedHashMap<>();
+        self.put("url", "(this node)");
+        self.put("self", true);
+        self.put("nodeId", status.nodeId());
+        self.put("ready", status.ready());
+        self.put("appliedOffset", p.offset().value());
+        self.put("digest", p.digestHex());
+        self.put("journalEnd", end);
+        self.put("lag", Math.max(0, end - 1 - p.offset().value()));
+        Async.reply(ctx, java.util.concurrent.CompletableFuture.allOf(peers.toArray(java.util.concurrent.CompletableFuture[]::new))
+                .thenApply(v -> {
+                    java.util.List<Object> nodes = new java.util.ArrayList<>();
+                    nodes.add(self);
+                    peers.forEach(f -> nodes.add(f.join()));
+                    return java.util.Map.of("journalEnd", end, "nodes", nodes);
+                }), ApiJson::ok);
+    }
+
+    private java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> peer(String url, String authorization) {
+        java.util.Map<String, Object> out = new java.util.concurrent.ConcurrentHashMap<>();
+        out.put("url", url);
+        out.put("self", false);
+        var position = get(url + "/admin/position", authorization).thenAccept(body -> {
+            out.put("appliedOffset", body.path("offset").asLong());
+            out.put("digest", body.path("digest").asText());
+            out.put("lag", Math.max(0, Math.max(status.journalEndOffset(), access.view().position().offset().value() + 1)
+                    - 1 - body.path("offset").asLong()));
+        });
+        var ready = get(url + "/health/ready", authorization).thenAccept(body -> {
+            out.put("ready", "UP".equals(body.path("status").asText()) || "DEGRADED".equals(body.path("status").asText()));
+        });
+        return java.util.concurrent.CompletableFuture.allOf(position, ready).handle((v, err) -> {
+            if (err != null) {
+                Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                        ? err.getCause() : err;
+                out.put("error", Messages.clean(String.valueOf(cause.getMessage())));
+            }
+            return new java.util.TreeMap<>(out);
+        });
+    }
+
+    private static java.util.concurrent.CompletableFuture<com.fasterxml.jackson.databind.JsonNode> get(String url,
+                                                                                                     String authorization) {
+        var b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).timeout(java.time.Duration.ofSeconds(3)).GET();
+        if (authorization != null) {
+            b.header("Authorization", authorization);
+        }
+        return PEERS.sendAsync(b.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray()).thenApply(r -> {
+            if (r.statusCode() >= 400 && r.statusCode() != 503) {
+                throw new IllegalStateException("HTTP " + r.statusCode() + " from " + url);
+            }
+            try {
+                return ApiJson.MAPPER.readTree(r.body());
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("not JSON from " + url);
+            }
+        });
+    }
 }

@@ -94,4 +94,36 @@ public final class QuireMetrics implements ApplyListener {
     public String scrape() {
         return registry.scrape();
     }
+
+    /** One point of the recent history the console charts: when, how far applied, where the journal ends, requests so far. */
+    public record Sample(long atMillis, long appliedOffset, long journalEnd, long requests) {
+    }
+
+    /** Samples kept: ten minutes at one every {@link #SAMPLE_SECONDS} s. */
+    public static final int SAMPLES = 120;
+    public static final int SAMPLE_SECONDS = 5;
+
+    private final java.util.ArrayDeque<Sample> recent = new java.util.ArrayDeque<>();
+
+    /** Records a sample (the node calls this every {@link #SAMPLE_SECONDS} s); the oldest goes beyond {@link #SAMPLES}. */
+    public void sample(long atMillis, long appliedOffset, long journalEnd) {
+        long requests = 0;
+        for (Timer t : http.values()) {
+            requests += t.count();
+        }
+        Sample s = new Sample(atMillis, appliedOffset, journalEnd, requests);
+        synchronized (recent) {
+            recent.addLast(s);
+            while (recent.size() > SAMPLES) {
+                recent.removeFirst();
+            }
+        }
+    }
+
+    /** The recent samples, oldest first. */
+    public java.util.List<Sample> recent() {
+        synchronized (recent) {
+            return java.util.List.copyOf(recent);
+        }
+    }
 }

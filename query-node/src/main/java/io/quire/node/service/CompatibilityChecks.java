@@ -37,11 +37,20 @@ public final class CompatibilityChecks {
      * the subject's level) or against the versions the level names.
      */
     public CompletableFuture<List<String>> checkCompatibility(Subject subject, VersionSpec spec, RegisterRequest req) {
+        return checkCompatibility(subject, spec, req, null);
+    }
+
+    /**
+     * As above, at {@code level} instead of the subject's own when it is not null (Quire's
+     * {@code ?level=} on the compatibility endpoints, for a "what if" from the console).
+     */
+    public CompletableFuture<List<String>> checkCompatibility(Subject subject, VersionSpec spec, RegisterRequest req,
+                                                              CompatibilityLevel asked) {
         SchemaType type = WritePath.schemaType(req.schemaType());
         return path.work(() -> {
             RegistryView view = access.view();
             ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty());
-            CompatibilityLevel level = view.effectiveLevel(subject);
+            CompatibilityLevel level = asked != null ? asked : view.effectiveLevel(subject);
             List<Earlier> against;
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
                 return List.of(); // nothing to be compatible with, as Confluent answers

@@ -37,6 +37,10 @@ class QuireConfigTest {
         assertThrows(IllegalArgumentException.class, () -> QuireConfig.from(false, new String[0], Map.of()),
                 "serve needs bootstrap servers");
         assertThrows(IllegalArgumentException.class, () -> QuireConfig.from(true, new String[] {"--port", "x"}, Map.of()));
+        assertThrows(IllegalArgumentException.class, () -> QuireConfig.from(true,
+                new String[] {"--peer-nodes", "http://a:8081,ftp://b"}, Map.of()), "peers are http(s) URLs");
+        assertEquals(java.util.List.of("http://a:8081", "https://b:8443"), QuireConfig.from(true,
+                new String[] {"--peer-nodes", " http://a:8081/ , https://b:8443,"}, Map.of()).peerNodes());
         assertThrows(IllegalArgumentException.class, () -> QuireConfig.from(true, new String[] {"--nope", "1"}, Map.of()));
         assertThrows(IllegalArgumentException.class,
                 () -> QuireConfig.from(true, new String[] {"--id-block-size", "0"}, Map.of()));
