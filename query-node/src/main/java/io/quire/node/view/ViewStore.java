@@ -663,25 +663,26 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     private static final class Layer {
 
+        // Sorted per first key byte: a scan walks only its range (log n to find it), not the bucket.
         @SuppressWarnings("unchecked")
-        private final java.util.concurrent.ConcurrentHashMap<Bytes, byte[]>[] buckets =
-                new java.util.concurrent.ConcurrentHashMap[256];
+        private final java.util.concurrent.ConcurrentSkipListMap<Bytes, byte[]>[] buckets =
+                new java.util.concurrent.ConcurrentSkipListMap[256];
         private volatile boolean empty = true;
 
         byte[] get(byte[] key) {
             if (empty || key.length == 0) {
                 return null;
             }
-            java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[key[0] & 0xff];
+            java.util.concurrent.ConcurrentSkipListMap<Bytes, byte[]> b = buckets[key[0] & 0xff];
             return b == null ? null : b.get(Bytes.wrap(key));
         }
 
         /** Writer thread only. */
         void put(byte[] key, byte[] value) {
             int i = key.length == 0 ? 0 : key[0] & 0xff;
-            java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[i];
+            java.util.concurrent.ConcurrentSkipListMap<Bytes, byte[]> b = buckets[i];
             if (b == null) {
-                b = new java.util.concurrent.ConcurrentHashMap<>();
+                b = new java.util.concurrent.ConcurrentSkipListMap<>();
                 buckets[i] = b;
             }
             b.put(Bytes.wrap(key), value);
@@ -693,7 +694,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
 
         void forEach(java.util.function.BiConsumer<byte[], byte[]> each) {
-            for (java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b : buckets) {
+            for (java.util.concurrent.ConcurrentSkipListMap<Bytes, byte[]> b : buckets) {
                 if (b != null) {
                     b.forEach((k, v) -> each.accept(k.get(), v));
                 }
@@ -717,23 +718,29 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             if (empty) {
                 return List.of();
             }
-            int first = from == null || from.length == 0 ? 0 : from[0] & 0xff;
+            byte[] start = from;
+            if (prefix != null && (start == null || Arrays.compareUnsigned(prefix, start) > 0)) {
+                start = prefix;
+            }
+            int first = start == null || start.length == 0 ? 0 : start[0] & 0xff;
             int last = prefix != null && prefix.length > 0 ? prefix[0] & 0xff
                     : toInclusive != null && toInclusive.length > 0 ? toInclusive[0] & 0xff : 255;
             List<Map.Entry<Bytes, byte[]>> out = new java.util.ArrayList<>();
             for (int i = first; i <= last; i++) {
-                java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> b = buckets[i];
+                java.util.concurrent.ConcurrentSkipListMap<Bytes, byte[]> b = buckets[i];
                 if (b == null) {
                     continue;
                 }
-                for (Map.Entry<Bytes, byte[]> e : b.entrySet()) {
+                java.util.NavigableMap<Bytes, byte[]> range = start == null || i > first ? b
+                        : b.tailMap(Bytes.wrap(start), true);
+                for (Map.Entry<Bytes, byte[]> e : range.entrySet()) {
                     byte[] k = e.getKey().get();
-                    if ((from == null || Arrays.compareUnsigned(k, from) >= 0) && inRange(k, toInclusive, prefix)) {
-                        out.add(Map.entry(e.getKey(), e.getValue()));
+                    if (!inRange(k, toInclusive, prefix)) {
+                        break; // sorted: every later key is past the range too
                     }
+                    out.add(Map.entry(e.getKey(), e.getValue()));
                 }
             }
-            out.sort(Map.Entry.comparingByKey());
             return out;
         }
     }
