@@ -39,10 +39,18 @@ class SnapshotIT {
                 Nodes.await(() -> newest(folder) >= end, java.time.Duration.ofSeconds(30),
                         () -> "no snapshot at offset " + end + " in " + folder);
             }
-            try (var s = Files.list(folder)) {
-                assertEquals(2, s.filter(p -> p.getFileName().toString().startsWith("snapshot-")).count(),
-                        "only the newest two are kept");
-            }
+            // The old ones go right after the new one is in place: wait for that, not just for the new one.
+            Nodes.await(() -> snapshotCount(folder) <= 2, java.time.Duration.ofSeconds(10),
+                    () -> snapshotCount(folder) + " snapshots in " + folder);
+            assertEquals(2, snapshotCount(folder), "only the newest two are kept");
+        }
+    }
+
+    static long snapshotCount(Path folder) {
+        try (var s = Files.list(folder)) {
+            return s.filter(p -> p.getFileName().toString().startsWith("snapshot-")).count();
+        } catch (java.io.IOException e) {
+            return -1;
         }
     }
 
