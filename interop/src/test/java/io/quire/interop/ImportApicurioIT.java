@@ -73,6 +73,11 @@ class ImportApicurioIT {
             assertTrue(refused.output().contains("type OPENAPI"), refused.output());
             assertTrue(refused.output().contains("version 1.0.0 of artifact named-value"), refused.output());
             assertEquals("[]", node.get("/subjects").body(), "a refused import writes nothing");
+            Run duplicate = importApicurio(node, FIXTURE.resolve("export-duplicate-content.zip"));
+            assertEquals(2, duplicate.code(), duplicate.output());
+            assertTrue(duplicate.output().contains("version 1 of artifact spaced-value (content id 2): Quire would refuse"
+                    + " it: 42207"), duplicate.output());
+            assertEquals("[]", node.get("/subjects").body(), "two contents that are one schema to Quire: nothing written");
 
             Path export = FIXTURE.resolve("export.zip");
             Run run = importApicurio(node, export);

@@ -58,13 +58,17 @@ public final class ImportApicurioCommand {
                     global id in Quire's Apicurio API; DISABLED versions are soft-deleted, DEPRECATED ones marked;
                     references are kept; COMPATIBILITY rules become compatibility levels (no global rule: NONE,
                     which is what Apicurio does then). Anything it cannot map (other groups, artifact types other
-                    than AVRO, JSON and PROTOBUF, version names that are not numbers, drafts) is listed and then
-                    nothing is written. Running it again changes nothing.
+                    than AVRO, JSON and PROTOBUF, version names that are not numbers, drafts, and whatever a dry
+                    run through Quire's own parsers and applier would refuse, such as two contents that are one
+                    schema to Quire) is listed and then nothing is written. Running it again changes nothing.
                     Exit 0 when everything was imported (or was already there), 2 when refused, 1 otherwise.""");
             return 0;
         }
         Path file = Path.of(flags.required("file"));
         Export export = read(file);
+        if (export.refusals.isEmpty()) {
+            dryRun(export);
+        }
         out.printf("read %s: %d contents, %d versions of %d artifacts, %d compatibility settings%n", file,
                 export.contents, export.versions,
                 export.state.schemas.values().stream().map(SourceSchema::subject).distinct().count(),
@@ -213,6 +217,64 @@ public final class ImportApicurioCommand {
                     + "global level is set to NONE to keep that)");
         }
         return ex;
+    }
+
+    /**
+     * Applies the whole import to an empty in-memory view with Quire's own parsers and applier
+     * before anything is sent, so that what the node would refuse (two Apicurio contents that are
+     * one schema to Quire, 42207; a schema that does not parse; a reference that does not resolve)
+     * is listed with the rest and nothing is written.
+     */
+    static void dryRun(Export ex) {
+        io.quire.node.service.SchemaParsing parsing = new io.quire.node.service.SchemaParsing(
+                io.quire.node.config.QuireConfig.from(true, new String[0], Map.of()).limits(), false);
+        io.quire.journal.apply.Applier applier = new io.quire.journal.apply.Applier();
+        io.quire.journal.view.InMemoryKv kv = new io.quire.journal.view.InMemoryKv();
+        io.quire.journal.view.RegistryView view = new io.quire.journal.view.RegistryView(kv);
+        long[] offset = {0};
+        java.util.function.Function<io.quire.journal.command.Command, io.quire.journal.outcome.Outcome> apply = c -> {
+            var r = applier.apply(view, io.quire.journal.model.Offset.of(offset[0]++),
+                    io.quire.journal.command.Envelope.of("dry-run-" + offset[0], "import-apicurio", "import", 0L, c));
+            kv.apply(r.changes());
+            return r.outcome();
+        };
+        apply.apply(new io.quire.journal.command.SetMode(null, io.quire.journal.model.Mode.IMPORT));
+        List<SourceSchema> todo = new ArrayList<>(ex.state.schemas.values());
+        todo.sort(java.util.Comparator.comparingLong(SourceSchema::id).thenComparing(SourceSchema::subject)
+                .thenComparingInt(SourceSchema::version));
+        Map<SourceSchema, String> failed = new java.util.LinkedHashMap<>();
+        for (int pass = 1; pass <= 5 && !todo.isEmpty(); pass++) { // a schema may come before what it references
+            failed.clear();
+            for (SourceSchema s : todo) {
+                io.quire.journal.model.Subject subject = io.quire.journal.model.Subject.of(s.subject());
+                List<io.quire.journal.model.SchemaReference> refs = new ArrayList<>();
+                for (JsonNode r : s.references()) {
+                    refs.add(new io.quire.journal.model.SchemaReference(r.path("name").asText(),
+                            io.quire.journal.model.Subject.of(r.path("subject").asText()),
+                            io.quire.journal.model.Version.of(r.path("version").asInt())));
+                }
+                try {
+                    var parsed = parsing.parse(view, subject.context(),
+                            io.quire.journal.model.SchemaType.valueOf(s.schemaType()), s.schema(), refs);
+                    var outcome = apply.apply(new io.quire.journal.command.ImportSchema(subject, parsed.type(),
+                            parsed.canonical(), parsed.references(),
+                            io.quire.node.schema.Fingerprints.withContract(parsed.fingerprint(), null, null),
+                            io.quire.journal.model.SchemaId.of(s.id()), io.quire.journal.model.Version.of(s.version()),
+                            null, null, s.globalId(), s.deprecated()));
+                    if (outcome instanceof io.quire.journal.outcome.Rejected rejected) {
+                        failed.put(s, rejected.error().code + " " + rejected.message());
+                    }
+                } catch (RuntimeException e) {
+                    failed.put(s, e.getMessage());
+                }
+            }
+            if (failed.size() == todo.size()) {
+                break;
+            }
+            todo = new ArrayList<>(failed.keySet());
+        }
+        failed.forEach((s, why) -> ex.refusals.add("version " + s.version() + " of artifact " + s.subject()
+                + " (content id " + s.id() + "): Quire would refuse it: " + why));
     }
 
     private static void rule(Export ex, String type, String config, String artifact, boolean defaultGroup) {
