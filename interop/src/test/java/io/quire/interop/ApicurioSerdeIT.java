@@ -1,6 +1,5 @@
 package io.quire.interop;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -251,6 +250,6 @@ class ApicurioSerdeIT {
         var missing = node.get("/apis/registry/v3/ids/contentIds/999999");
         assertEquals(404, missing.statusCode());
         assertEquals("ContentNotFoundException", json(missing.body()).get("name").asText());
-        assertArrayEquals(new String[] {"ENABLED"}, new String[] {v.get("state").asText()});
+        assertEquals("ENABLED", v.get("state").asText());
     }
 }

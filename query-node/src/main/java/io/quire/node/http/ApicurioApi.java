@@ -148,13 +148,13 @@ final class ApicurioApi {
     }
 
     void globalId(RoutingContext ctx) {
-        VersionMeta v = visible(ctx, artifacts.byGlobalId(globalIdParam(ctx)));
-        sendContent(ctx, artifacts.content(v.subject(), v.version().toString(), dereference(ctx)));
+        VersionMeta v = visible(ctx, artifacts.byGlobalId(longParam(ctx, "id")));
+        sendContent(ctx, artifacts.content(v, dereference(ctx)));
     }
 
     void globalIdReferences(RoutingContext ctx) {
-        VersionMeta v = visible(ctx, artifacts.byGlobalId(globalIdParam(ctx)));
-        sendReferences(ctx, artifacts.content(v.subject(), v.version().toString(), false));
+        VersionMeta v = visible(ctx, artifacts.byGlobalId(longParam(ctx, "id")));
+        sendReferences(ctx, artifacts.content(v, false));
     }
 
     void contentHash(RoutingContext ctx) {
@@ -193,12 +193,7 @@ final class ApicurioApi {
     }
 
     private static SchemaId contentId(RoutingContext ctx) {
-        long id = longParam(ctx, "id");
-        return SchemaId.of(id);
-    }
-
-    private static long globalIdParam(RoutingContext ctx) {
-        return longParam(ctx, "id");
+        return SchemaId.of(longParam(ctx, "id"));
     }
 
     private static long longParam(RoutingContext ctx, String name) {

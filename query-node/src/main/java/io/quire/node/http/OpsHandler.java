@@ -150,12 +150,12 @@ final class OpsHandler {
     void cluster(RoutingContext ctx) {
         String authorization = ctx.request().getHeader("Authorization");
         java.util.List<java.util.concurrent.CompletableFuture<java.util.Map<String, Object>>> peers = new java.util.ArrayList<>();
-        for (String url : status.peerNodes()) {
-            peers.add(peer(url, authorization));
-        }
         Position p = access.view().position();
         long end = Math.max(status.journalEndOffset(), p.offset().value() + 1); // the end is refreshed every few seconds
         java.util.Map<String, Object> self = new java.util.LinkedHashMap<>();
+        for (String url : status.peerNodes()) {
+            peers.add(peer(url, authorization, end));
+        }
         self.put("url", "(this node)");
         self.put("self", true);
         self.put("nodeId", status.nodeId());
@@ -173,15 +173,15 @@ final class OpsHandler {
                 }), ApiJson::ok);
     }
 
-    private java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> peer(String url, String authorization) {
+    private java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> peer(String url, String authorization,
+                                                                                      long journalEnd) {
         java.util.Map<String, Object> out = new java.util.concurrent.ConcurrentHashMap<>();
         out.put("url", url);
         out.put("self", false);
         var position = get(url + "/admin/position", authorization).thenAccept(body -> {
             out.put("appliedOffset", body.path("offset").asLong());
             out.put("digest", body.path("digest").asText());
-            out.put("lag", Math.max(0, Math.max(status.journalEndOffset(), access.view().position().offset().value() + 1)
-                    - 1 - body.path("offset").asLong()));
+            out.put("lag", Math.max(0, journalEnd - 1 - body.path("offset").asLong()));
         });
         var ready = get(url + "/health/ready", authorization).thenAccept(body -> {
             out.put("ready", "UP".equals(body.path("status").asText()) || "DEGRADED".equals(body.path("status").asText()));

@@ -102,8 +102,13 @@ public final class Artifacts {
         return s;
     }
 
+    /** Group {@code default}, or none (Apicurio's clients send {@code null} or leave it out for it). */
+    static boolean isDefaultGroup(String group) {
+        return group == null || group.equals(DEFAULT_GROUP) || group.equals("null");
+    }
+
     static void requireDefaultGroup(String group) {
-        if (group != null && !group.equals(DEFAULT_GROUP) && !group.equals("null")) {
+        if (!isDefaultGroup(group)) {
             throw new RegistryException(ErrorCode.SUBJECT_NOT_FOUND, "No group '" + group + "' (Quire serves the "
                     + "group 'default', which is the default context's subjects)");
         }
@@ -144,6 +149,11 @@ public final class Artifacts {
         return content(subject.context(), v.contentId(), dereference);
     }
 
+    /** The content of a version found by its global id (read in its subject's context). */
+    public Content content(VersionMeta v, boolean dereference) {
+        return content(v.subject().context(), v.contentId(), dereference);
+    }
+
     /** The content of a content id in the default context. */
     public Content content(SchemaId contentId, boolean dereference) {
         return content(Context.DEFAULT, contentId, dereference);
@@ -181,7 +191,7 @@ public final class Artifacts {
      */
     public Page search(String group, Subject artifact, SchemaType type, String text, boolean ascending, int offset,
                        int limit, Predicate<Subject> visible) {
-        if (group != null && !DEFAULT_GROUP.equals(group) && !"null".equals(group)) {
+        if (!isDefaultGroup(group)) {
             return new Page(List.of(), 0);
         }
         RegistryView view = access.view();
