@@ -23,11 +23,9 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -137,8 +135,9 @@ final class ViewLifecycle {
         streams.setStateListener((now, before) -> {
             LOG.info("view state {} -> {}", before, now);
             if (now == KafkaStreams.State.RUNNING && !access.isOpen()) {
-                RegistryView view = new RegistryView(new StoreKv(streams.store(StoreQueryParameters.fromNameAndType(
-                        JournalTopology.STORE, QueryableStoreTypes.keyValueStore()))));
+                // Readers use the store itself, not Streams' query wrapper (which looks the store up,
+                // and times each call, on every read): the store refuses reads once closed.
+                RegistryView view = new RegistryView(new StoreKv(store.get()));
                 access.open(view);
                 tracker.advanceTo(view.position().offset().value());
                 LOG.info("view caught up to offset {} in {} ms (journal end at start: {}); per record applied ({}): {}",

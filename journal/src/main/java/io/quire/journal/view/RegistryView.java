@@ -247,6 +247,9 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
     }
 
+    /** Point reads {@link #latestLive} tries before it scans the subject's versions. */
+    static final int LATEST_LIVE_PROBES = 8;
+
     /** All versions of a subject present in the view, ascending, soft-deleted ones included. */
     public List<VersionRecord> versions(Subject subject) {
         List<VersionRecord> out = new ArrayList<>();
@@ -257,8 +260,23 @@ public final class RegistryView {
         return out;
     }
 
-    /** The highest live version, if any. */
+    /**
+     * The highest live version, if any. Read down from the subject's highest version by point
+     * reads (a subject's newest versions are nearly always live), so a subject of thousands of
+     * versions costs a few reads, not a scan; a scan only after {@link #LATEST_LIVE_PROBES} misses.
+     */
     public Optional<VersionRecord> latestLive(Subject subject) {
+        Optional<SubjectRecord> record = subject(subject);
+        if (record.isEmpty() || record.get().liveVersions() == 0) {
+            return Optional.empty();
+        }
+        int n = record.get().latestVersion().number();
+        for (int probe = 0; probe < LATEST_LIVE_PROBES && n - probe >= 1; probe++) {
+            Optional<VersionRecord> v = version(subject, Version.of(n - probe));
+            if (v.isPresent() && !v.get().deleted()) {
+                return v;
+            }
+        }
         List<VersionRecord> all = versions(subject);
         for (int i = all.size() - 1; i >= 0; i--) {
             if (!all.get(i).deleted()) {

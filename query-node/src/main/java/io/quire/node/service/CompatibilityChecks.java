@@ -82,6 +82,11 @@ public final class CompatibilityChecks {
             return out;
         }
         String group = view.effectiveFields(subject).compatibilityGroup();
+        if (!level.transitive && group == null) { // the latest live version only: no scan of the subject
+            view.latestLive(subject).ifPresent(v -> out.add(
+                    new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId()))));
+            return out;
+        }
         List<VersionRecord> candidates = new ArrayList<>();
         for (VersionRecord v : view.versions(subject)) {
             if (!v.deleted() && (group == null

@@ -25,6 +25,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.Holder;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
@@ -123,6 +124,18 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private LRUCache cache;
     private volatile boolean open;
 
+    /**
+     * Every settings entry (levels, modes, normalize flags, other config fields, the registry's
+     * own entries), kept in memory by the applier's writes: a registration reads a dozen of them,
+     * nearly all absent. Null once they outgrow {@link #SETTINGS_BYTES} (then reads go to the store).
+     */
+    private volatile java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> settings;
+    private long settingsBytes;
+    private final boolean[] settingsPrefix = new boolean[256];
+
+    /** The memory the settings may take in {@link #settings} before it is given up. */
+    static final long SETTINGS_BYTES = 32L << 20;
+
     ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
         this.group = group;
@@ -187,7 +200,48 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         context.register(root, (key, value) -> {
             throw new IllegalStateException("the view is rebuilt by re-applying the journal, never by raw restore");
         });
+        loadSettings();
         open = true;
+    }
+
+    private void loadSettings() {
+        java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> loaded = new java.util.concurrent.ConcurrentHashMap<>();
+        settingsBytes = 0;
+        for (byte p : io.quire.journal.view.CachedPrefixesKv.SETTINGS) {
+            settingsPrefix[p & 0xff] = true;
+            try (RocksIterator it = db.newIterator()) {
+                for (it.seek(new byte[] {p}); it.isValid() && it.key().length > 0 && it.key()[0] == p; it.next()) {
+                    byte[] k = it.key();
+                    byte[] v = it.value();
+                    loaded.put(Bytes.wrap(k), v);
+                    settingsBytes += k.length + v.length + 64;
+                }
+            }
+        }
+        settings = settingsBytes > SETTINGS_BYTES ? null : loaded;
+    }
+
+    /** Whether settings reads are answered from memory (false once the settings outgrew the bound). */
+    boolean keepsSettingsInMemory() {
+        return settings != null;
+    }
+
+    private boolean isSetting(byte[] key) {
+        return key.length > 0 && settingsPrefix[key[0] & 0xff];
+    }
+
+    /** The applier's write of a settings entry (holding {@code writeLock}). */
+    private void keepSetting(byte[] key, byte[] value) {
+        java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> map = settings;
+        if (map == null) {
+            return;
+        }
+        byte[] old = value == null ? map.remove(Bytes.wrap(key)) : map.put(Bytes.wrap(key), value);
+        settingsBytes += (value == null ? 0 : key.length + value.length + 64)
+                - (old == null ? 0 : key.length + old.length + 64);
+        if (settingsBytes > SETTINGS_BYTES) {
+            settings = null; // beyond the bound: reads go to the layers and the store, as for every other key
+        }
     }
 
     @Override
@@ -309,6 +363,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     private byte[] getBytes(byte[] key) {
+        java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> map = settings;
+        if (map != null && isSetting(key)) {
+            if (!open) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            return map.get(Bytes.wrap(key));
+        }
         byte[] p = pending.get(key);
         if (p == null) {
             Layer w = writing;
@@ -320,10 +381,21 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return getWritten(key);
     }
 
+    /**
+     * A written value, or null. Most keys a registration reads are absent (settings of a subject
+     * that has none, content not yet stored), and RocksJava's {@code get} reports an absent key by
+     * throwing and catching a C++ exception inside its JNI code (~2 us here, and the unwinder
+     * serialises threads); {@code keyMayExist} answers from the memtables and bloom filters
+     * without one, and hands back the value when it found it in memory.
+     */
     private byte[] getWritten(byte[] key) {
         enter();
         try {
-            return db.get(key);
+            Holder<byte[]> inMemory = new Holder<>();
+            if (!db.keyMayExist(key, inMemory)) {
+                return null;
+            }
+            return inMemory.getValue() != null ? inMemory.getValue() : db.get(key);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view read failed", e);
         } finally {
@@ -361,6 +433,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             }
             for (KeyValue<Bytes, byte[]> e : entries) {
                 layer.put(e.key.get(), e.value == null ? TOMBSTONE : e.value);
+                if (isSetting(e.key.get())) {
+                    keepSetting(e.key.get(), e.value);
+                }
                 pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
             pendingCommands++;
