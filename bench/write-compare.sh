@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; conns=${4:-200}; secs=${5:-30}
 script=${SCRIPT:-bench/wrk/register.lua}; warmup=${WARMUP:-30}
+if ! command -v wrk >/dev/null && command -v apt-get >/dev/null; then
+  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk) >/dev/null 2>&1 || true
+fi
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 work=$(mktemp -d /tmp/quire-write-compare.XXXX)
 for round in $(seq 1 "$rounds"); do

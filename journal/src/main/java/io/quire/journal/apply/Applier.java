@@ -74,7 +74,9 @@ public final class Applier {
         }
         String commandId = envelope == null ? "unreadable@" + offset : envelope.commandId();
         byte[] record = JournalCodec.encodeOutcome(commandId, outcome);
-        byte[] covered = current.digestVersion() == 1 ? record : JournalCodec.encodeDigestForm(commandId, outcome);
+        // Only rejections and conflicts carry free text: any other outcome's digest form is its stored form.
+        byte[] covered = current.digestVersion() == 1 || !JournalCodec.hasFreeText(outcome) ? record
+                : JournalCodec.encodeDigestForm(commandId, outcome);
         Position next = new Position(offset, chain(current.digest(), offset, covered), current.digestVersion());
         out.outcome(offset, record);
         out.audit(AuditEntry.of(offset, envelope, outcome));

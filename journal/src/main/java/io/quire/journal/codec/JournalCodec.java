@@ -158,12 +158,20 @@ public final class JournalCodec {
      */
     public static byte[] encodeDigestForm(String commandId, Outcome outcome) {
         Outcome withoutText = outcome;
+        if (!hasFreeText(outcome)) {
+            return encodeOutcome(commandId, outcome);
+        }
         if (outcome instanceof Rejected r) {
             withoutText = new Rejected(r.error(), "");
         } else if (outcome instanceof Conflict) {
             withoutText = new Conflict("");
         }
         return encodeOutcome(commandId, withoutText);
+    }
+
+    /** Whether the digest form of {@code outcome} leaves something out (a rejection's or conflict's text). */
+    public static boolean hasFreeText(Outcome outcome) {
+        return outcome instanceof Rejected || outcome instanceof Conflict;
     }
 
     /**
