@@ -47,6 +47,18 @@ public final class JournalCodec {
      * them, each of its JSON type, no duplicates) are read in one streaming pass, the payload
      * straight into its command; anything else is read through a tree, with the same result.
      */
+    /** One reader per command type, made once (a reader is immutable and may be shared). */
+    private static final java.util.Map<CommandType, com.fasterxml.jackson.databind.ObjectReader> READERS;
+
+    static {
+        java.util.EnumMap<CommandType, com.fasterxml.jackson.databind.ObjectReader> readers =
+                new java.util.EnumMap<>(CommandType.class);
+        for (CommandType t : CommandType.values()) {
+            readers.put(t, Json.MAPPER.readerFor(t.javaType));
+        }
+        READERS = readers;
+    }
+
     public static Envelope decode(byte[] bytes) {
         Envelope fast = decodeStreaming(bytes);
         return fast != null ? fast : decodeTree(bytes);
@@ -111,7 +123,7 @@ public final class JournalCodec {
                         if (t != JsonToken.START_OBJECT || type == null || version != Envelope.CURRENT_VERSION) {
                             return null;
                         }
-                        command = Json.MAPPER.readerFor(type.javaType).readValue(p);
+                        command = READERS.get(type).readValue(p);
                     }
                     default -> {
                         return null;
