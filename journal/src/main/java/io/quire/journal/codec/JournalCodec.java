@@ -42,11 +42,6 @@ public final class JournalCodec {
         return write(root);
     }
 
-    /**
-     * Reads a journal record. Records in the form {@link #encode} writes (fields as it orders
-     * them, each of its JSON type, no duplicates) are read in one streaming pass, the payload
-     * straight into its command; anything else is read through a tree, with the same result.
-     */
     /** One reader per command type, made once (a reader is immutable and may be shared). */
     private static final java.util.Map<CommandType, com.fasterxml.jackson.databind.ObjectReader> READERS;
 
@@ -59,6 +54,11 @@ public final class JournalCodec {
         READERS = readers;
     }
 
+    /**
+     * Reads a journal record. Records in the form {@link #encode} writes (fields as it orders
+     * them, each of its JSON type, no duplicates) are read in one streaming pass, the payload
+     * straight into its command; anything else is read through a tree, with the same result.
+     */
     public static Envelope decode(byte[] bytes) {
         Envelope fast = decodeStreaming(bytes);
         return fast != null ? fast : decodeTree(bytes);
@@ -170,9 +170,6 @@ public final class JournalCodec {
      */
     public static byte[] encodeDigestForm(String commandId, Outcome outcome) {
         Outcome withoutText = outcome;
-        if (!hasFreeText(outcome)) {
-            return encodeOutcome(commandId, outcome);
-        }
         if (outcome instanceof Rejected r) {
             withoutText = new Rejected(r.error(), "");
         } else if (outcome instanceof Conflict) {

@@ -58,7 +58,7 @@ public final class CompatibilityChecks {
             DataContract contract = DataContract.forRegistration(view, subject, req);
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
-                against = List.of(new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId())));
+                against = List.of(toEarlier(parsing, view, subject, v));
             } else {
                 against = earlier(parsing, view, subject, level, contract);
             }
@@ -83,8 +83,7 @@ public final class CompatibilityChecks {
         }
         String group = view.effectiveFields(subject).compatibilityGroup();
         if (!level.transitive && group == null) { // the latest live version only: no scan of the subject
-            view.latestLive(subject).ifPresent(v -> out.add(
-                    new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId()))));
+            view.latestLive(subject).ifPresent(v -> out.add(toEarlier(parsing, view, subject, v)));
             return out;
         }
         List<VersionRecord> candidates = new ArrayList<>();
@@ -98,9 +97,14 @@ public final class CompatibilityChecks {
             candidates = candidates.subList(candidates.size() - 1, candidates.size());
         }
         for (VersionRecord v : candidates) {
-            out.add(new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId())));
+            out.add(toEarlier(parsing, view, subject, v));
         }
         return out;
+    }
+
+    /** A stored version, parsed, to check a new schema against. */
+    private static Earlier toEarlier(SchemaParsing parsing, RegistryView view, Subject subject, VersionRecord v) {
+        return new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId()));
     }
 
     private static String groupValue(RegistryView view, Subject subject, VersionRecord v, String group) {

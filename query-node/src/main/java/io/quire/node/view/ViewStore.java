@@ -740,7 +740,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * read and a put are a skip-list search within one kind, and a scan seeks its range (log n)
      * and reads only it. Keys are compared by {@link Arrays#compareUnsigned}, which compares eight
      * bytes at a time: the view's keys of one kind share long prefixes (a subject's name, a
-     * context), and a byte-by-byte comparator was a fifth of a full replay's apply thread.
+     * context); with Kafka's byte-by-byte comparator the layers' puts and gets were over a quarter
+     * of a full replay's apply thread, the comparator alone an eighth.
      */
     private static final class Layer {
 
