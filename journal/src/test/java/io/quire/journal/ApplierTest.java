@@ -130,6 +130,12 @@ class ApplierTest {
     void aTakenProposedIdIsARetryableConflict() {
         journal.append(register("a", "\"int\"", 9, -1));
         assertInstanceOf(Conflict.class, journal.append(register("b", "\"long\"", 9, -1)));
+        // below the highest stored id, the view is read; above it, no schema can hold the id
+        assertEquals(new SchemaRegistered(id(5), v(1), true), journal.append(register("c", "\"float\"", 5, -1)));
+        assertInstanceOf(Conflict.class, journal.append(register("d", "\"double\"", 5, -1)));
+        assertTrue(journal.view().mayHoldSchemaId(id(9)));
+        assertFalse(journal.view().mayHoldSchemaId(id(10)));
+        assertEquals(new SchemaRegistered(id(10), v(1), true), journal.append(register("e", "\"bytes\"", 10, -1)));
     }
 
     @Test

@@ -261,6 +261,11 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         return view.state();
     }
 
+    /** Journal records this node applied at start before Kafka Streams started ({@link io.quire.node.view.CatchUp}). */
+    public long recordsCaughtUpBeforeStreams() {
+        return view.recordsCaughtUp();
+    }
+
     @Override
     public long appliedOffset() {
         return tracker.appliedOffset();

@@ -7,6 +7,7 @@ import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.AppliedTracker;
 import io.quire.node.view.ApplyTimings;
+import io.quire.node.view.CatchUp;
 import io.quire.node.view.Folders;
 import io.quire.node.view.JournalTopology;
 import io.quire.node.view.ProgressLine;
@@ -51,8 +52,11 @@ final class ViewLifecycle {
                 t.setDaemon(true);
                 return t;
             });
-    private KafkaStreams streams;
+    private volatile KafkaStreams streams;
+    private volatile Thread starter;
+    private volatile boolean closing;
     private long started;
+    private volatile CatchUp.Result caughtUp;
 
     ViewLifecycle(QuireConfig config, AppliedTracker tracker, ViewAccess access, Runnable onFatal) {
         this.config = config;
@@ -116,6 +120,38 @@ final class ViewLifecycle {
                     storeDir());
             Folders.deleteTree(storeDir());
         }
+        started = System.nanoTime();
+        progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
+        ViewStore.Tuning tuning = ViewStore.Tuning.of(config.view().memoryMib(), config.view().compression());
+        // Off the caller's thread: the node answers /health/live (and 503 to reads) while it catches up.
+        starter = new Thread(() -> {
+            try {
+                // Kafka Streams' global state folder of this application: the store lives in quire/<store> under it.
+                CatchUp.Result r = CatchUp.run(config.kafkaProperties(), config.journalTopic(), journalEnd,
+                        config.view().catchUpMinRecords(), storeDir().getParent().getParent().toFile(),
+                        JournalTopology.STORE, ViewStore.GroupCommit.DEFAULT, tuning, tracker,
+                        config.skipCorruptRecords(), skippedCorrupt, timings, () -> closing);
+                caughtUp = r;
+                synchronized (this) {
+                    if (closing) {
+                        r.store().close();
+                        return;
+                    }
+                    startStreams(journalEnd, tuning, r.store());
+                }
+            } catch (Throwable e) {
+                if (!closing) {
+                    LOG.error("the view's catch-up failed; stopping the node", e);
+                    access.close();
+                    onFatal.run();
+                }
+            }
+        }, "quire-view-catch-up");
+        starter.setDaemon(true);
+        starter.start();
+    }
+
+    private void startStreams(long journalEnd, ViewStore.Tuning tuning, ViewStore opened) {
         Properties p = config.kafkaProperties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
         p.put(StreamsConfig.STATE_DIR_CONFIG, config.dataDir().resolve("streams").toString());
@@ -126,8 +162,7 @@ final class ViewLifecycle {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         p.put("processing.exception.handler.global.enabled", true);
         streams = new KafkaStreams(JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(),
-                skippedCorrupt, ViewStore.GroupCommit.DEFAULT,
-                ViewStore.Tuning.of(config.view().memoryMib(), config.view().compression()), store::set, timings), p);
+                skippedCorrupt, ViewStore.GroupCommit.DEFAULT, tuning, store::set, timings, opened), p);
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("the view's stream thread failed; stopping the node", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
@@ -140,16 +175,17 @@ final class ViewLifecycle {
                 RegistryView view = new RegistryView(new StoreKv(store.get()));
                 access.open(view);
                 tracker.advanceTo(view.position().offset().value());
-                LOG.info("view caught up to offset {} in {} ms (journal end at start: {}); per record applied ({}): {}",
+                CatchUp.Result c = caughtUp;
+                LOG.info("view caught up to offset {} in {} ms (journal end at start: {}; {} records applied before "
+                        + "Kafka Streams started, at {} records/s); per record applied ({}): {}",
                         view.position().offset(), (System.nanoTime() - started) / 1_000_000, journalEnd,
+                        c == null ? 0 : c.records(), c == null ? 0 : Math.round(c.recordsPerSecond()),
                         timings.records(), timings.perRecord());
             } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {
                 access.close();
                 onFatal.run();
             }
         });
-        started = System.nanoTime();
-        progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
         streams.start();
     }
 
@@ -169,6 +205,11 @@ final class ViewLifecycle {
         return made;
     }
 
+    long recordsCaughtUp() {
+        CatchUp.Result c = caughtUp;
+        return c == null ? 0 : c.records();
+    }
+
     ApplyTimings timings() {
         return timings;
     }
@@ -178,15 +219,27 @@ final class ViewLifecycle {
     }
 
     String state() {
-        return streams == null ? "STARTING" : streams.state().name();
+        KafkaStreams s = streams;
+        return s != null ? s.state().name() : starter != null && starter.isAlive() ? "CATCHING_UP" : "STARTING";
     }
 
-    /** Readers first (they get 503), then the store. */
+    /** Readers first (they get 503), then the catch-up, then the store. */
     void close() {
         progress.shutdownNow();
         access.close();
-        if (streams != null) {
-            streams.close(Duration.ofSeconds(30));
+        closing = true;
+        Thread t = starter;
+        if (t != null) {
+            try {
+                t.join(Duration.ofSeconds(30).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (this) {
+            if (streams != null) {
+                streams.close(Duration.ofSeconds(30));
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 public final class InMemoryKv implements KvReader {
 
     private final NavigableMap<byte[], byte[]> map = new TreeMap<>(Arrays::compareUnsigned);
+    private final long[] writesByPrefix = new long[256];
 
     @Override
     public byte[] get(byte[] key) {
@@ -33,8 +34,18 @@ public final class InMemoryKv implements KvReader {
         }
     }
 
+    @Override
+    public long writesUnder(byte prefix) {
+        return writesByPrefix[prefix & 0xff];
+    }
+
     public void apply(Changes changes) {
+        boolean[] seen = new boolean[256];
         for (Changes.Entry e : changes.entries()) {
+            if (e.key().length > 0 && !seen[e.key()[0] & 0xff]) {
+                seen[e.key()[0] & 0xff] = true;
+                writesByPrefix[e.key()[0] & 0xff]++;
+            }
             if (e.value() == null) {
                 map.remove(e.key());
             } else {

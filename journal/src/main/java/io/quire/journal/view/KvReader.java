@@ -21,6 +21,14 @@ public interface KvReader {
         scan(prefix, (k, v) -> java.util.Arrays.compareUnsigned(k, start) < 0 || visitor.visit(k, v));
     }
 
+    /**
+     * A number that grows whenever an entry whose key starts with the byte {@code prefix} is
+     * written; the same number twice means no such write in between. -1: this store does not count.
+     */
+    default long writesUnder(byte prefix) {
+        return -1;
+    }
+
     @FunctionalInterface
     interface KvVisitor {
         /** @return true to go on, false to stop */

@@ -234,13 +234,43 @@ public final class RegistryView {
      * under the prefix, not the whole registry.
      */
     public void subjectRecords(String prefix, java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
+        subjectRecordsFrom(prefix, null, visitor);
+    }
+
+    /**
+     * As {@link #subjectRecords}, from the subject named {@code from} (or the first after it; null:
+     * from the start): the scan seeks there.
+     */
+    public void subjectRecordsFrom(String prefix, String from,
+                                   java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
         String p = prefix == null ? "" : prefix;
         boolean anyContext = p.startsWith(ANY_CONTEXT);
         String bare = anyContext ? p.substring(ANY_CONTEXT.length()) : null;
-        kv.scan(Keys.subjectPrefix(anyContext ? "" : p), (k, v) -> {
+        byte[] scanned = Keys.subjectPrefix(anyContext ? "" : p);
+        KvReader.KvVisitor each = (k, v) -> {
             Subject s = Keys.subjectOf(k);
             return anyContext && !s.bare().startsWith(bare) || visitor.test(s, SubjectRecord.decode(v));
-        });
+        };
+        byte[] start = from == null ? null : Keys.subjectPrefix(from);
+        if (start == null || java.util.Arrays.compareUnsigned(start, scanned) <= 0) {
+            kv.scan(scanned, each);
+        } else {
+            kv.scanFrom(scanned, start, each);
+        }
+    }
+
+    /**
+     * A number that changes whenever a subject record is written (created, its versions changed,
+     * deleted); with {@code versions}, whenever a version record is written too. -1: the store
+     * does not count (see {@link KvReader#writesUnder}).
+     */
+    public long subjectWrites(boolean versions) {
+        long s = kv.writesUnder(Keys.SUBJECTS[0]);
+        if (s < 0 || !versions) {
+            return s;
+        }
+        long v = kv.writesUnder((byte) 'V');
+        return v < 0 ? -1 : s + v;
     }
 
     public Optional<VersionRecord> version(Subject subject, Version version) {
@@ -414,6 +444,19 @@ public final class RegistryView {
             return true;
         });
         return max[0] < 0 ? Optional.empty() : Optional.of(SchemaId.of(max[0]));
+    }
+
+    /**
+     * False when no context can hold a schema with {@code id}: the view keeps the highest id a
+     * stored schema has in any context, and {@code id} is above it. A registration of new content
+     * asks this before it reads whether its id is taken, so the common case (a fresh id from the
+     * node's block, above every stored one) costs no lookup of an absent key. True without the
+     * highest id: views that predate it (and a scan of the default context's schemas would not
+     * cover the other contexts).
+     */
+    public boolean mayHoldSchemaId(SchemaId id) {
+        byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
+        return b == null || id.value() <= ByteBuffer.wrap(b).getLong();
     }
 
     /** A context and the id the content with some GUID has there. */

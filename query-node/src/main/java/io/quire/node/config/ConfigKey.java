@@ -35,6 +35,8 @@ public enum ConfigKey {
             "The other nodes' URLs, comma-separated, for the console's cluster page (`/admin/cluster` asks each for its position)"),
     VIEW_MEMORY_MIB("view-memory-mib", "256", null,
             "Memory of the view's RocksDB: its block cache, which also holds the index, filters and (half of it at most) the memtables"),
+    VIEW_CATCH_UP_MIN_RECORDS("view-catch-up-min-records", "10000", null,
+            "At start, a view this many records or more behind the journal catches up before Kafka Streams starts, fetching and decoding on a thread of its own; fewer are left to Streams"),
     VIEW_COMPRESSION("view-compression", "none", null,
             "Compression of the view's files: none (fastest apply, ~3x the disk), lz4, snappy or zstd"),
     MAX_SCHEMA_BYTES("max-schema-bytes", "1048576", null, "Largest schema text accepted (42209 above)"),

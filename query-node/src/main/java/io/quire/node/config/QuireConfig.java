@@ -21,7 +21,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           java.util.List<String> peerNodes) {
 
     /** The view store's memory budget and file compression, and how to fetch a bootstrap snapshot. */
-    public record View(int memoryMib, String compression, String snapshotAuthorizationFile) {
+    public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords) {
 
         public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
     }
@@ -111,7 +111,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 integer(values, ConfigKey.SNAPSHOT_EVERY_RECORDS, 0, Integer.MAX_VALUE),
                 integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000),
                 new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values),
-                        values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim()),
+                        values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim(),
+                        integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE)),
                 peerNodes(values.get(ConfigKey.PEER_NODES)));
     }
 

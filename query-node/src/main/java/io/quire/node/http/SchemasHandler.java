@@ -26,7 +26,7 @@ final class SchemasHandler {
         int limit = Paging.number(ctx, "limit", -1);
         ApiJson.ok(ctx, reads.schemas(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
                 Params.flag(ctx, "latestOnly"), offset, limit < 0 || limit > maxPageSize ? maxPageSize : limit,
-                caller::mayTouch));
+                caller::mayTouch, caller.subjectPrefixes()));
     }
 
     /** The context the request reads the id in (its {@code subject} parameter, see {@link SchemaReads#contextOf}). */

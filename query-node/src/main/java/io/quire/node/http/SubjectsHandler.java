@@ -28,8 +28,10 @@ final class SubjectsHandler {
     void list(RoutingContext ctx) {
         var caller = Params.caller(ctx);
         int limit = Paging.number(ctx, "limit", -1);
+        String after = Params.text(ctx, "after");
         ApiJson.ok(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
-                Params.flag(ctx, "deletedOnly"), caller::mayTouch, Paging.offset(ctx),
+                Params.flag(ctx, "deletedOnly"), caller::mayTouch, caller.subjectPrefixes(),
+                after == null || after.isEmpty() ? null : after, Paging.offset(ctx),
                 limit > maxPageSize ? maxPageSize : limit));
     }
 

@@ -116,17 +116,33 @@ public final class SchemaReads {
         return versionsOfId(context, id, deleted).stream().map(SubjectVersion::subject).distinct().toList();
     }
 
+    /** Where a {@code GET /schemas} page can start: the {@code skip}-th listed version of a subject. */
+    record SchemaListPoint(String subject, int skip) {
+    }
+
+    private final ResumePoints<SchemaListPoint> resume = new ResumePoints<>(SubjectReads.RESUME_BYTES,
+            p -> 48 + 2 * p.subject().length());
+
     /**
      * {@code GET /schemas}: subject versions in subject then version order, from {@code offset}, at
      * most {@code limit}; soft-deleted ones with {@code deleted}; only each subject's latest with
-     * {@code latestOnly}. Stops scanning once the page is full.
+     * {@code latestOnly}. Seeks to the nearest point of this list an earlier scan left at or
+     * before {@code offset} while no subject or version record has been written since
+     * ({@link ResumePoints}), and stops scanning once the page is full.
+     *
+     * @param visibility what {@code visible} depends on (equal for callers who see the same subjects)
      */
     public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
-                                       java.util.function.Predicate<Subject> visible) {
+                                       java.util.function.Predicate<Subject> visible, Object visibility) {
         RegistryView view = access.view();
+        long writes = view.subjectWrites(true);
+        ResumePoints.Shape shape = new ResumePoints.Shape("schemas", prefix == null ? "" : prefix,
+                (deleted ? "deleted" : "") + (latestOnly ? "latestOnly" : ""), visibility);
+        ResumePoints.Point<SchemaListPoint> start = writes < 0 ? null : resume.floor(shape, writes, offset);
         List<SchemaVersion> out = new ArrayList<>();
-        int[] skipped = {0};
-        view.subjectRecords(prefix, (subject, record) -> {
+        int[] at = {start == null ? 0 : start.offset()};
+        int[] skipFirst = {start == null ? 0 : start.at().skip()};
+        view.subjectRecordsFrom(prefix, start == null ? null : start.at().subject(), (subject, record) -> {
             if (!visible.test(subject)) {
                 return true;
             }
@@ -134,14 +150,21 @@ public final class SchemaReads {
             if (latestOnly && !versions.isEmpty()) {
                 versions = List.of(versions.get(versions.size() - 1));
             }
-            for (VersionRecord v : versions) {
-                if (skipped[0] < offset) {
-                    skipped[0]++;
+            int first = Math.min(skipFirst[0], versions.size());
+            skipFirst[0] = 0;
+            for (int i = first; i < versions.size(); i++) {
+                int here = at[0]++;
+                if (here % ResumePoints.STRIDE == 0 && here > 0) {
+                    resume.remember(shape, writes, here, new SchemaListPoint(subject.name(), i));
+                }
+                if (here < offset) {
                     continue;
                 }
                 if (out.size() >= limit) {
+                    resume.remember(shape, writes, here, new SchemaListPoint(subject.name(), i));
                     return false; // the page is full: the scan stops here
                 }
+                VersionRecord v = versions.get(i);
                 view.schemaOf(subject, v).ifPresent(s -> out.add(SubjectReads.toApi(subject, v, s)));
             }
             return true;

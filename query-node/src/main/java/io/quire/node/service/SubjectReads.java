@@ -27,29 +27,53 @@ public final class SubjectReads {
         this.parsing = parsing;
     }
 
+    /** Resume points of subject lists, bounded at {@value #RESUME_BYTES} bytes. */
+    static final long RESUME_BYTES = 4L << 20;
+
+    private final ResumePoints<String> resume = new ResumePoints<>(RESUME_BYTES, name -> 40 + 2 * name.length());
+
     public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly) {
-        return subjects(prefix, deleted, deletedOnly, s -> true, 0, -1);
+        return subjects(prefix, deleted, deletedOnly, s -> true, List.of(), null, 0, -1);
     }
 
     /**
-     * The subjects a list asks for, {@code visible} to the caller, from {@code offset}, at most
-     * {@code limit} (-1: all): the scan stops once the page is full.
+     * The subjects a list asks for, {@code visible} to the caller, after the subject named
+     * {@code after} if given, from {@code offset}, at most {@code limit} (-1: all). The scan seeks
+     * to {@code after}, or to the nearest point of this list an earlier scan left at or before
+     * {@code offset} while no subject record has been written since ({@link ResumePoints}); it
+     * stops once the page is full.
+     *
+     * @param visibility what {@code visible} depends on (equal for callers who see the same subjects)
      */
     public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly,
-                                  java.util.function.Predicate<Subject> visible, int offset, int limit) {
+                                  java.util.function.Predicate<Subject> visible, Object visibility, String after,
+                                  int offset, int limit) {
+        RegistryView view = access.view();
+        long writes = after == null ? view.subjectWrites(false) : -1;
+        ResumePoints.Shape shape = new ResumePoints.Shape("subjects", prefix == null ? "" : prefix,
+                deletedOnly ? "deletedOnly" : deleted ? "deleted" : "", visibility);
+        ResumePoints.Point<String> start = writes < 0 ? null : resume.floor(shape, writes, offset);
         List<Subject> out = new ArrayList<>();
-        int[] skipped = {0};
-        access.view().subjectRecords(prefix, (s, record) -> {
+        int[] at = {start == null ? 0 : start.offset()};
+        String from = start != null ? start.at() : after == null ? null : after + '\0';
+        view.subjectRecordsFrom(prefix, from, (s, record) -> {
             boolean soft = record.softDeleted();
             if (!(deletedOnly ? soft : (deleted || !soft)) || !visible.test(s)) {
                 return true;
             }
-            if (skipped[0] < offset) {
-                skipped[0]++;
+            int here = at[0]++;
+            if (here % ResumePoints.STRIDE == 0 && here > 0) {
+                resume.remember(shape, writes, here, s.name());
+            }
+            if (here < offset) {
                 return true;
             }
+            if (limit >= 0 && out.size() >= limit) {
+                resume.remember(shape, writes, here, s.name()); // where the next page starts
+                return false;
+            }
             out.add(s);
-            return limit < 0 || out.size() < limit;
+            return true;
         });
         return out;
     }

@@ -96,16 +96,54 @@ final class ApplyProcessor implements Processor<byte[], byte[], Void, Void> {
         }
         long t0 = System.nanoTime();
         timings.recordStarted(t0);
-        Envelope envelope = null;
-        ApplyResult result;
-        long t1 = t0;
-        long readsBefore = timings.viewReadNanos();
+        Decoded d = decode(offset, value);
+        timings.add(ApplyTimings.Phase.DECODE, System.nanoTime() - t0);
+        applyStarted(d);
+    }
+
+    /** A journal record decoded, or why it could not be: decoding needs nothing of the view. */
+    record Decoded(long offset, Envelope envelope, CorruptRecordException unreadable) {
+    }
+
+    static Decoded decode(long offset, byte[] value) {
         try {
-            envelope = JournalCodec.decode(value == null ? new byte[0] : value);
-            t1 = System.nanoTime();
-            timings.add(ApplyTimings.Phase.DECODE, t1 - t0);
-            result = applier.apply(view, Offset.of(offset), envelope);
+            return new Decoded(offset, JournalCodec.decode(value == null ? new byte[0] : value), null);
         } catch (CorruptRecordException e) {
+            return new Decoded(offset, null, e);
+        }
+    }
+
+    ApplyTimings timings() {
+        return timings;
+    }
+
+    /** The offset of the last record in the view. */
+    long position() {
+        return view.position().offset().value();
+    }
+
+    /**
+     * Applies a record decoded beforehand (on another thread, by the catch-up), or, when it was
+     * unreadable, stops or applies it as a rejection as {@code skipCorrupt} says.
+     */
+    void applyDecoded(Decoded d) {
+        if (d.offset() <= view.position().offset().value()) {
+            return;
+        }
+        timings.recordStarted(System.nanoTime());
+        applyStarted(d);
+    }
+
+    private void applyStarted(Decoded d) {
+        long offset = d.offset();
+        long t1 = System.nanoTime();
+        Envelope envelope = d.envelope();
+        ApplyResult result;
+        long readsBefore = timings.viewReadNanos();
+        if (d.unreadable() == null) {
+            result = applier.apply(view, Offset.of(offset), envelope);
+        } else {
+            CorruptRecordException e = d.unreadable();
             if (!skipCorrupt) {
                 LOG.error("journal record at offset {} is unreadable; stopping. Set QUIRE_SKIP_CORRUPT_RECORDS=true "
                         + "to apply it as a rejection instead.", offset, e);

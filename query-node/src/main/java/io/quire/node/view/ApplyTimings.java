@@ -26,6 +26,11 @@ public final class ApplyTimings {
         nanos.lazySet(phase.ordinal(), nanos.get(phase.ordinal()) + elapsed); // one writer
     }
 
+    /** Decoding done on another thread than the applier's (the catch-up's fetcher; one such thread). */
+    void addDecodedElsewhere(long elapsed) {
+        nanos.getAndAdd(Phase.DECODE.ordinal(), elapsed);
+    }
+
     void countRead() {
         reads++;
     }

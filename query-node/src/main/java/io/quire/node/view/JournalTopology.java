@@ -34,9 +34,17 @@ public final class JournalTopology {
                                  AtomicLong skippedCorrupt, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
                                  java.util.function.Consumer<ViewStore> created,
                                  ApplyTimings timings) {
+        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, group, tuning, created, timings, null);
+    }
+
+    /** As above, Streams going on with {@code opened}, the store the catch-up applied into ({@link CatchUp}). */
+    public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
+                                 AtomicLong skippedCorrupt, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
+                                 java.util.function.Consumer<ViewStore> created,
+                                 ApplyTimings timings, ViewStore opened) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addGlobalStore(
-                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, group, tuning, created), Serdes.Bytes(), Serdes.ByteArray())
+                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, group, tuning, created, opened), Serdes.Bytes(), Serdes.ByteArray())
                         .withLoggingDisabled(),
                 journalTopic,
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName("journal"),

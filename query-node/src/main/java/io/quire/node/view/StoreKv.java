@@ -37,6 +37,11 @@ public final class StoreKv implements KvReader {
     }
 
     @Override
+    public long writesUnder(byte prefix) {
+        return store instanceof ViewStore v ? v.writesUnder(prefix) : -1;
+    }
+
+    @Override
     public void scan(byte[] prefix, KvVisitor visitor) {
         try {
             scanOpen(prefix, visitor);

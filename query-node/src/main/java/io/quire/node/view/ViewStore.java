@@ -123,6 +123,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private WriteOptions writeOptions;
     private LRUCache cache;
     private volatile boolean open;
+    private File dir;
 
     /**
      * Every settings entry (levels, modes, normalize flags, other config fields, the registry's
@@ -132,6 +133,15 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private volatile java.util.concurrent.ConcurrentHashMap<Bytes, byte[]> settings;
     private long settingsBytes;
     private final boolean[] settingsPrefix = new boolean[256];
+
+    private static final AtomicLong INSTANCES = new AtomicLong();
+    /**
+     * Per first byte of a key, how many commands have written under it, counted from a base of
+     * this store's own (so two stores never share a count): readers that remember where the
+     * n-th entry of a list was can tell whether the list may have changed since.
+     */
+    private final java.util.concurrent.atomic.AtomicLongArray writesByPrefix = new java.util.concurrent.atomic.AtomicLongArray(256);
+    private final long countBase = INSTANCES.incrementAndGet() << 40;
 
     /** The memory the settings may take in {@link #settings} before it is given up. */
     static final long SETTINGS_BYTES = 32L << 20;
@@ -145,6 +155,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
     static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
                                                java.util.function.Consumer<ViewStore> created) {
+        return supplier(name, group, tuning, created, null);
+    }
+
+    /**
+     * As above; the first store supplied is {@code opened} when given (a store the catch-up opened
+     * and applied into: Streams goes on with it, block cache and all, instead of reopening it).
+     */
+    static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
+                                               java.util.function.Consumer<ViewStore> created, ViewStore opened) {
+        java.util.concurrent.atomic.AtomicReference<ViewStore> first = new java.util.concurrent.atomic.AtomicReference<>(opened);
         return new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {
@@ -153,7 +173,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
             @Override
             public KeyValueStore<Bytes, byte[]> get() {
-                ViewStore store = new ViewStore(name, group, tuning);
+                ViewStore given = first.getAndSet(null);
+                ViewStore store = given != null ? given : new ViewStore(name, group, tuning);
                 created.accept(store);
                 return store;
             }
@@ -172,7 +193,28 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void init(StateStoreContext context, StateStore root) {
-        File dir = new File(new File(context.stateDir(), "quire"), name);
+        if (!open) {
+            openIn(context.stateDir());
+        } else if (!dir.equals(new File(new File(context.stateDir(), "quire"), name))) {
+            throw new IllegalStateException("the view store is open at " + dir + ", not under " + context.stateDir());
+        }
+        context.register(root, (key, value) -> {
+            throw new IllegalStateException("the view is rebuilt by re-applying the journal, never by raw restore");
+        });
+    }
+
+    /**
+     * Opens the store in the folder Kafka Streams gives a global store of this application
+     * ({@code stateDir}/quire/{@code name}) without Kafka Streams: for the catch-up that applies
+     * the journal before Streams starts ({@link CatchUp}), which then hands it to Streams
+     * ({@link #init} of an open store only registers it).
+     */
+    void openStandalone(File stateDir) {
+        openIn(stateDir);
+    }
+
+    private void openIn(File stateDir) {
+        dir = new File(new File(stateDir, "quire"), name);
         try {
             Files.createDirectories(dir.toPath());
             cache = new LRUCache(tuning.memoryBytes());
@@ -197,9 +239,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
-        context.register(root, (key, value) -> {
-            throw new IllegalStateException("the view is rebuilt by re-applying the journal, never by raw restore");
-        });
         loadSettings();
         open = true;
     }
@@ -443,12 +482,52 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
                 pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
+            countWrites(entries);
             pendingCommands++;
             if (pendingCommands >= group.maxCommands() || pendingBytes >= group.maxBytes()
                     || System.nanoTime() - pendingSince >= group.maxAge().toNanos()) {
                 handOver();
             }
         }
+    }
+
+    /** Counted after the entries are visible, so a reader that reads a count first sees them or a later count. */
+    private void countWrites(List<KeyValue<Bytes, byte[]>> entries) {
+        long seen0 = 0;
+        long seen1 = 0;
+        long seen2 = 0;
+        long seen3 = 0;
+        for (KeyValue<Bytes, byte[]> e : entries) {
+            byte[] k = e.key.get();
+            int b = k.length == 0 ? 0 : k[0] & 0xff;
+            long bit = 1L << (b & 63);
+            switch (b >> 6) {
+                case 0 -> seen0 |= bit;
+                case 1 -> seen1 |= bit;
+                case 2 -> seen2 |= bit;
+                default -> seen3 |= bit;
+            }
+        }
+        countPrefixes(0, seen0);
+        countPrefixes(64, seen1);
+        countPrefixes(128, seen2);
+        countPrefixes(192, seen3);
+    }
+
+    private void countPrefixes(int base, long bits) {
+        while (bits != 0) {
+            int i = Long.numberOfTrailingZeros(bits);
+            writesByPrefix.incrementAndGet(base + i);
+            bits &= bits - 1;
+        }
+    }
+
+    /**
+     * A number that grows whenever a command writes an entry whose key starts with {@code prefix};
+     * equal numbers from this store mean no such write happened in between.
+     */
+    public long writesUnder(byte prefix) {
+        return countBase + writesByPrefix.get(prefix & 0xff);
     }
 
     private void failIfWriterFailed() {

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Restarts and crashes: a node's view survives a clean restart and {@code kill -9} in the middle of
  * a stream of writes, every acknowledged write is still there, and the view equals a fresh rebuild
- * of the journal from offset 0, byte for byte.
+ * of the journal from offset 0, byte for byte. The restarted nodes catch up before Kafka Streams
+ * starts ({@code --view-catch-up-min-records 1}); {@code CatchUpIT} holds that path to Streams'.
  */
 class CrashRecoveryIT {
 
@@ -38,7 +39,8 @@ class CrashRecoveryIT {
     @Test
     void aCleanRestartKeepsEverythingAndAWipedViewRebuildsIdentically() throws Exception {
         Path data = Files.createTempDirectory("quire-restart-it");
-        QuireConfig config = Nodes.config("restart-it", data, "restart-node");
+        // a view behind by one record or more catches up before Kafka Streams starts (CatchUp)
+        QuireConfig config = Nodes.config("restart-it", data, "restart-node", "--view-catch-up-min-records", "1");
         long firstId;
         String position;
         String digest;
@@ -157,7 +159,7 @@ class CrashRecoveryIT {
                 "io.quire.node.Main", "serve", "--bootstrap-servers", SharedKafka.bootstrapServers(),
                 "--journal-topic", topic, "--journal-replication", "1", "--journal-min-isr", "1",
                 "--port", "0", "--data-dir", data.toString(), "--node-id", "crash-node",
-                "--http-instances", "1", "--worker-threads", "2");
+                "--http-instances", "1", "--worker-threads", "2", "--view-catch-up-min-records", "1");
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log(run).toFile()).start();
     }
 

@@ -298,6 +298,12 @@ class RegistryApiIT {
         register("page-c", record("Pc", NAME));
         assertEquals("[\"page-a\",\"page-b\",\"page-c\"]", http.get("/subjects?subjectPrefix=page-").body());
         assertEquals("[\"page-b\"]", http.get("/subjects?subjectPrefix=page-&offset=1&limit=1").body());
+        assertEquals("[\"page-c\"]", http.get("/subjects?subjectPrefix=page-&offset=2&limit=1").body(),
+                "from where the page before ended");
+        assertEquals("[\"page-b\",\"page-c\"]", http.get("/subjects?subjectPrefix=page-&after=page-a").body());
+        register("page-0", record("P0", NAME));
+        assertEquals("[\"page-a\"]", http.get("/subjects?subjectPrefix=page-&offset=1&limit=1").body(),
+                "a subject written since: offsets count it");
     }
 
     @Test
