@@ -74,6 +74,24 @@ final class Charts {
         ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 520);
     }
 
+    /** One line per series: a value against the dataset size (schemas), on a log x axis. */
+    static void versusDatasetSize(Path file, String title, String yLabel, Map<String, Map<Integer, Double>> series)
+            throws IOException {
+        XYSeriesCollection data = new XYSeriesCollection();
+        series.forEach((name, points) -> {
+            XYSeries s = new XYSeries(name);
+            points.forEach(s::add);
+            data.addSeries(s);
+        });
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "schemas in the registry", yLabel, data,
+                PlotOrientation.VERTICAL, true, false, false);
+        LogarithmicAxis x = new LogarithmicAxis("schemas in the registry (log)");
+        x.setAllowNegativesFlag(false);
+        chart.getXYPlot().setDomainAxis(x);
+        style(chart);
+        ChartUtils.saveChartAsPNG(file.toFile(), chart, 900, 520);
+    }
+
     private static void style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getPlot().setBackgroundPaint(new Color(248, 248, 248));

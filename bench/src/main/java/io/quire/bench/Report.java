@@ -47,7 +47,7 @@ final class Report {
 
         md.append("## Blended load and multi-node\n\n");
         table(md, results.stream().filter(r -> r.scenario().startsWith("mixed") || r.scenario().startsWith("write-A"))
-                .toList(), r -> r.extra().isEmpty() ? "" : String.format(Locale.ROOT,
+                .toList(), r -> !r.extra().containsKey("acceptedP50Micros") ? "" : String.format(Locale.ROOT,
                 "accepted on A p50 %.1f / p99 %.1f; applied and read on B p50 %.1f / p99 %.1f",
                 micros(r, "acceptedP50Micros"), micros(r, "acceptedP99Micros"),
                 micros(r, "appliedElsewhereP50Micros"), micros(r, "appliedElsewhereP99Micros")));
@@ -59,6 +59,23 @@ final class Report {
                 md.append("| ").append(k).append(" | ").append(v).append(" |\n");
             }
         });
+        if (facts.get("scale") instanceof Map<?, ?> sc) {
+            md.append("\n### Against the dataset size (datasets loaded through the journal)\n\n")
+                    .append("| schemas | ready after JVM start (s) | reads/s | p99 ms | RSS after reads | writes/s | "
+                            + "writes p99 ms | RSS after writes | 5 % mix req/s | RSS after the mix | view MiB |\n")
+                    .append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            sc.forEach((size, point) -> {
+                if (point instanceof Map<?, ?> p) {
+                    md.append("| ").append(size);
+                    for (String k : List.of("readySeconds", "readsPerSecond", "p99Ms", "rssMiB", "writesPerSecond",
+                            "writesP99Ms", "rssMiBAfterWrites", "mixedPerSecond", "rssMiBAfterMixed", "viewMiB")) {
+                        md.append(" | ").append(p.containsKey(k) ? p.get(k) : "—");
+                    }
+                    md.append(" |\n");
+                }
+            });
+            md.append("\n![throughput against size](scale-throughput.png)\n\n![RSS against size](scale-rss.png)\n");
+        }
         md.append("\nSuite time: ").append(facts.get("suiteSeconds")).append(" s.\n\n");
         md.append("""
                 ## Published figures this answers (not measured here)
@@ -117,6 +134,12 @@ final class Report {
                     ratio >= 0.9);
             row(t, "node RSS ≤ 1 GiB at 1.5 M schemas, under read load", String.format(Locale.ROOT, "%,d MiB",
                     rss.longValue()), rss.longValue() <= 1024);
+            if (big.get("rssMiBAfterWrites") instanceof Number rw && big.get("rssMiBAfterMixed") instanceof Number rm) {
+                long most = Math.max(rw.longValue(), rm.longValue());
+                row(t, "node RSS ≤ 1 GiB at 1.5 M schemas, under write load and the 5 % mix",
+                        String.format(Locale.ROOT, "%,d MiB after writes, %,d MiB after the mix", rw.longValue(),
+                                rm.longValue()), most <= 1024);
+            }
         }
         if (!(facts.get("scale") instanceof Map<?, ?>)) {
             t.append("| reads at 1.5 M schemas within 10 % of 100 k; RSS ≤ 1 GiB at 1.5 M | ")
@@ -175,6 +198,23 @@ final class Report {
         Charts.throughputVsUsers(out.resolve("writes.png"), "Writes: throughput vs writers (log scale)", writes, true);
         Charts.latencies(out.resolve("write-latency.png"), "Write latency percentiles",
                 results.stream().filter(r -> r.scenario().equals("writes")).toList());
+        List<Result> scale = results.stream().filter(r -> r.target().endsWith("-journal")
+                && r.extra().get("datasetSize") instanceof Number).toList();
+        if (!scale.isEmpty()) {
+            Map<String, Map<Integer, Double>> rate = new LinkedHashMap<>();
+            Map<String, Map<Integer, Double>> rss = new LinkedHashMap<>();
+            for (Result r : scale) {
+                int size = ((Number) r.extra().get("datasetSize")).intValue();
+                rate.computeIfAbsent(r.scenario() + " @" + r.users(), k -> new java.util.TreeMap<>())
+                        .put(size, r.throughput());
+                if (r.extra().get("rssMiB") instanceof Number m) {
+                    rss.computeIfAbsent("after " + r.scenario(), k -> new java.util.TreeMap<>()).put(size, m.doubleValue());
+                }
+            }
+            Charts.versusDatasetSize(out.resolve("scale-throughput.png"), "Throughput against the dataset size",
+                    "successful requests / s", rate);
+            Charts.versusDatasetSize(out.resolve("scale-rss.png"), "Node RSS against the dataset size", "RSS (MiB)", rss);
+        }
         Charts.overTime(out.resolve("over-time.png"), "Throughput over the measured window",
                 results.stream().filter(r -> r.users() == 200 && r.target().equals("quire")
                         || r.scenario().startsWith("mixed")).toList());

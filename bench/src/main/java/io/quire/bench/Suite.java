@@ -352,7 +352,8 @@ public final class Suite {
      * For each of {@code --scale-sizes} (100,000 and 1,500,000 by default): a synthetic journal of
      * that many registrations (ids 1..N, four versions per subject) loaded with {@code journal
      * import} into a broker of its own, a fresh node replaying it, then reads by id over uniformly
-     * drawn ids at 200 clients, the node's RSS and its view on disk. Loading through the journal
+     * drawn ids at 200 clients, registrations of new subjects at 200 writers and the 5 % write mix,
+     * the node's RSS after each, and its view on disk. Loading through the journal
      * instead of HTTP is what makes the 1.5 M point take minutes rather than an hour.
      */
     void scale() throws Exception {
@@ -380,15 +381,39 @@ public final class Suite {
             Result r = measure("quire@" + size + "-journal", "reads", 200, Workloads.readById(client, node.endpoint(), ids,
                     false));
             long rss = Processes.rssMiB(node.process());
-            long disk = du(dir.resolve("node/streams")) >> 20;
             r.extra().put("datasetSize", size);
             r.extra().put("rssMiB", rss);
+            // Then writes (new subjects, 200 writers) and the 5 % mix over the same ids: RSS under write load.
+            Result w = measure("quire@" + size + "-journal", "writes", 200, Workloads.registerNew(client,
+                    node.endpoint(), "scale-" + size + "-" + runId()));
+            long rssWrites = Processes.rssMiB(node.process());
+            w.extra().put("datasetSize", size);
+            w.extra().put("rssMiB", rssWrites);
+            Result m = measure("quire@" + size + "-journal", "mixed-5pct-writes", 200, Workloads.mixed(
+                    Workloads.readById(client, node.endpoint(), ids, false),
+                    Workloads.registerNew(client, node.endpoint(), "scale-m-" + size + "-" + runId()), 0.05));
+            long rssMixed = Processes.rssMiB(node.process());
+            m.extra().put("datasetSize", size);
+            m.extra().put("rssMiB", rssMixed);
+            long disk = du(dir.resolve("node/streams")) >> 20;
             log(String.format("scale: %,d schemas (%,d journal records): ready %.1f s after JVM start, reads %,.0f/s "
-                    + "p99 %.1f ms at 200 clients, RSS %,d MiB, view %,d MiB", size, records, readySeconds,
-                    r.throughput(), r.p99() / 1000.0, rss, disk));
-            points.put(Integer.toString(size), Map.of("journalRecords", records, "readySeconds", round(readySeconds),
-                    "readsPerSecond", Math.round(r.throughput()), "p99Ms", r.p99() / 1000.0, "rssMiB", rss,
-                    "viewMiB", disk));
+                    + "p99 %.1f ms at 200 clients, RSS %,d MiB; writes %,.0f/s p99 %.1f ms, RSS %,d MiB; 5 %% mix "
+                    + "%,.0f/s p99 %.1f ms, RSS %,d MiB; view %,d MiB", size, records, readySeconds, r.throughput(),
+                    r.p99() / 1000.0, rss, w.throughput(), w.p99() / 1000.0, rssWrites, m.throughput(),
+                    m.p99() / 1000.0, rssMixed, disk));
+            Map<String, Object> point = new java.util.LinkedHashMap<>();
+            point.put("journalRecords", records);
+            point.put("readySeconds", round(readySeconds));
+            point.put("readsPerSecond", Math.round(r.throughput()));
+            point.put("p99Ms", r.p99() / 1000.0);
+            point.put("rssMiB", rss);
+            point.put("writesPerSecond", Math.round(w.throughput()));
+            point.put("writesP99Ms", w.p99() / 1000.0);
+            point.put("rssMiBAfterWrites", rssWrites);
+            point.put("mixedPerSecond", Math.round(m.throughput()));
+            point.put("rssMiBAfterMixed", rssMixed);
+            point.put("viewMiB", disk);
+            points.put(Integer.toString(size), point);
             stop(node.process());
             stop(broker);
         }
