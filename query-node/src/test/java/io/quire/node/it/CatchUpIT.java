@@ -5,9 +5,33 @@ import static io.quire.node.it.Http.schemaBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.ViewDigest;
 import io.quire.node.QuireNode;
+import io.quire.node.ops.OfflineRebuild;
+import io.quire.node.view.ApplyListener;
+import io.quire.node.view.ApplyTimings;
+import io.quire.node.view.CatchUp;
+import io.quire.node.view.StoreKv;
+import io.quire.node.view.ViewStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +86,59 @@ class CatchUpIT {
             long id = c.post("/subjects/cu-after/versions", schemaBody(record("CuAfter", NAME))).json().get("id").asLong();
             assertEquals(id, c.get("/subjects/cu-after/versions/1").json().get("id").asLong(),
                     "Kafka Streams goes on from where the catch-up stopped");
+        }
+    }
+
+    /** Registrations of new subjects behind one lease, written straight to the journal topic. */
+    static long writeJournal(String topic, int registrations) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", SharedKafka.bootstrapServers());
+        try (io.quire.node.kafka.JournalAdmin admin = new io.quire.node.kafka.JournalAdmin(p, topic)) {
+            admin.ensureJournal((short) 1, 1);
+        }
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of("c-lease", "it", "it",
+                    1L, new LeaseIdBlock("it", "lease", registrations + 1))))).get();
+            for (int i = 0; i < registrations; i++) {
+                String schema = "{\"type\":\"record\",\"name\":\"Early" + i + "\",\"fields\":[]}";
+                producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of("c-" + i, "it", "it",
+                        2L + i, new RegisterSchema(Subject.of("early-" + i), SchemaType.AVRO, schema, List.of(),
+                        "fp-" + i, SchemaId.of(1 + i), CompatibilityLevel.BACKWARD, Offset.of(-1))))));
+            }
+            producer.flush();
+        }
+        return registrations + 1;
+    }
+
+    @Test
+    void aCatchUpStoppedEarlyKeepsAConsistentPrefixAndTheNextGoesOnFromIt() throws Exception {
+        String topic = "catch-up-stop-it";
+        Properties kafka = new Properties();
+        kafka.put("bootstrap.servers", SharedKafka.bootstrapServers());
+        long end = writeJournal(topic, 5_000);
+        java.io.File stateDir = Files.createTempDirectory("quire-catch-up-stop").toFile();
+        AtomicInteger asked = new AtomicInteger();
+        CatchUp.Result first = CatchUp.run(kafka, topic, end, 1, stateDir, "quire-view",
+                ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
+                new ApplyTimings(), () -> asked.incrementAndGet() > 1);
+        first.store().close();
+        assertTrue(first.records() > 0 && first.records() < end, "stopped after the first poll: " + first.records());
+        assertEquals(first.records() - 1, first.toOffset(), "the position is the last record applied");
+
+        CatchUp.Result second = CatchUp.run(kafka, topic, end, 1, stateDir, "quire-view",
+                ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
+                new ApplyTimings(), () -> false);
+        try {
+            assertEquals(first.toOffset(), second.fromOffset(), "a reopened store resumes after the stored position");
+            assertEquals(end - first.records(), second.records(), "and applies the rest once");
+            OfflineRebuild.Result rebuilt = OfflineRebuild.rebuild(kafka, topic);
+            RegistryView view = new RegistryView(new StoreKv(second.store()));
+            assertEquals(rebuilt.view().position().digestHex(), view.position().digestHex());
+            assertEquals(ViewDigest.of(rebuilt.kv()), ViewDigest.of(new StoreKv(second.store())),
+                    "the same bytes as a rebuild in one go");
+        } finally {
+            second.store().close();
         }
     }
 }
