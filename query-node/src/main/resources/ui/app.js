@@ -228,13 +228,16 @@ async function subjectPage(subject) {
     show(h('h1', {}, subject), failure(e));
     return;
   }
+  const versions = await Promise.all(numbers.map((v) => api(base + '/versions/' + v + '?deleted=true')));
+  // The audit trail between the first and the last version's times: the server seeks there and stops after it.
+  const times = versions.map((v) => v.ts).filter((t) => typeof t === 'number');
+  const from = times.length ? '&from=' + Math.min(...times) + '&to=' + Math.max(...times) : '';
   const [live, config, mode, audit] = await Promise.all([
     api(base + '/versions').catch(() => []),
     api('/config/' + enc(subject) + '?defaultToGlobal=true').catch(() => ({})),
     api('/mode/' + enc(subject) + '?defaultToGlobal=true').catch(() => ({})),
-    can('ADMIN') ? api('/audit?subject=' + enc(subject) + '&limit=1000').catch(() => []) : Promise.resolve(null),
+    can('ADMIN') ? api('/audit?subject=' + enc(subject) + from + '&limit=1000').catch(() => []) : Promise.resolve(null),
   ]);
-  const versions = await Promise.all(numbers.map((v) => api(base + '/versions/' + v + '?deleted=true')));
   const liveSet = new Set(live);
   // A version's registered time is its journal record's: the audit entry of the same time, in journal order.
   const byTime = new Map();

@@ -1,6 +1,7 @@
 package io.quire.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.model.Offset;
 import io.quire.journal.view.AuditEntry;
@@ -76,5 +77,24 @@ class AuditScanTest {
                 assertEquals(19_995, counting.visited, "walking: every entry before the page, and the page");
             }
         }
+    }
+
+    @Test
+    void aTimeIsFoundByASeekPerStepAndTheScanStartsAClockSkewBeforeIt() {
+        InMemoryKv kv = new InMemoryKv();
+        Changes changes = new Changes();
+        ViewWriter out = new ViewWriter(changes);
+        for (long i = 0; i < 20_000; i++) { // one entry a second
+            out.audit(new AuditEntry(Offset.of(i), i * 1000, "p", "n", "c" + i, "SetMode", null, "ModeSet", null));
+        }
+        out.position(new io.quire.journal.view.Position(Offset.of(19_999), new byte[32], io.quire.journal.view.Position.CURRENT_DIGEST_VERSION));
+        kv.apply(changes);
+        Counting counting = new Counting(kv, true);
+        RegistryView view = new RegistryView(counting);
+        long skewed = RegistryView.AUDIT_CLOCK_SKEW_MILLIS / 1000;
+        assertEquals(15_000 - skewed, view.firstAuditOffsetFrom(15_000_000L).value());
+        assertTrue(counting.visited <= 20, "a seek per step of the search: " + counting.visited);
+        assertEquals(0, view.firstAuditOffsetFrom(0).value(), "before the trail: its start");
+        assertEquals(20_000, view.firstAuditOffsetFrom(30_000_000L).value(), "after it: its end");
     }
 }

@@ -553,6 +553,43 @@ public final class RegistryView {
         kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(v)));
     }
 
+    /**
+     * How far behind in time an audit entry may sit behind an earlier offset: entries are in
+     * journal order and carry the writing node's clock, so nodes' clocks may disagree by this much.
+     */
+    public static final long AUDIT_CLOCK_SKEW_MILLIS = 5 * 60_000L;
+
+    /**
+     * The first offset worth scanning for audit entries at or after {@code fromMillis}: a binary
+     * search over the trail's offsets (a seek per step) for the first entry at or after
+     * {@code fromMillis - AUDIT_CLOCK_SKEW_MILLIS}. Entries after it may still be older than
+     * {@code fromMillis}; filter them. 0 when the trail is empty or starts later.
+     */
+    public Offset firstAuditOffsetFrom(long fromMillis) {
+        long target = fromMillis - AUDIT_CLOCK_SKEW_MILLIS;
+        long lo = 0;
+        long hi = Math.max(0, position().offset().value() + 1); // offsets at or past hi: none
+        while (lo < hi) {
+            long mid = lo + (hi - lo) / 2;
+            AuditEntry at = firstAuditEntryFrom(mid);
+            if (at == null || at.timestamp() >= target) {
+                hi = mid;
+            } else {
+                lo = at.offset().value() + 1;
+            }
+        }
+        return Offset.of(lo);
+    }
+
+    private AuditEntry firstAuditEntryFrom(long offset) {
+        AuditEntry[] first = {null};
+        kv.scanFrom(Keys.AUDIT, Keys.audit(Offset.of(offset)), (k, v) -> {
+            first[0] = AuditEntry.decode(v);
+            return false;
+        });
+        return first[0];
+    }
+
     static String text(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);
     }

@@ -254,6 +254,13 @@ class SecurityIT {
         assertEquals("[]", admin.get("/audit?subject=audited-missing").body(),
                 "a request refused at the edge never reached the journal");
         assertTrue(admin.get("/audit?principal=writer&limit=1").json().size() == 1);
+        long registered = trail.get(0).get("timestamp").asLong();
+        assertEquals(trail, admin.get("/audit?subject=audited-value&from=" + registered).json(),
+                "from= the first entry's time: the same entries, the scan seeking near that time");
+        assertEquals("[]", admin.get("/audit?subject=audited-value&from=" + (System.currentTimeMillis() + 3_600_000))
+                .body(), "from= an hour ahead: nothing");
+        assertEquals("[]", admin.get("/audit?subject=audited-value&to=" + (registered - 3_600_000)).body(),
+                "to= an hour before the first entry: nothing");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         assertEquals(0, AuditCommand.run(new String[] {"--bootstrap-servers", SharedKafka.bootstrapServers(),
