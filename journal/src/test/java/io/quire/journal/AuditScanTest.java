@@ -96,5 +96,18 @@ class AuditScanTest {
         assertTrue(counting.visited <= 20, "a seek per step of the search: " + counting.visited);
         assertEquals(0, view.firstAuditOffsetFrom(0).value(), "before the trail: its start");
         assertEquals(20_000, view.firstAuditOffsetFrom(30_000_000L).value(), "after it: its end");
+
+        // A range of 10 s: the scan starts a skew before it and stops at the first entry a skew after it.
+        counting.visited = 0;
+        List<Long> inRange = new ArrayList<>();
+        view.audit(Offset.of(0), 15_000_000L, 15_009_000L, e -> {
+            if (e.timestamp() >= 15_000_000L && e.timestamp() <= 15_009_000L) {
+                inRange.add(e.offset().value());
+            }
+            return true;
+        });
+        assertEquals(java.util.stream.LongStream.rangeClosed(15_000, 15_009).boxed().toList(), inRange);
+        assertTrue(counting.visited <= 20 + 2 * skewed + 10 + 1, "the search, two skews and the range: "
+                + counting.visited);
     }
 }

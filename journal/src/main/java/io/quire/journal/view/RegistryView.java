@@ -554,6 +554,19 @@ public final class RegistryView {
     }
 
     /**
+     * As {@link #audit(Offset, java.util.function.Predicate)}, for entries of a time range
+     * ({@code fromMillis}, {@code toMillis}: either null for open): the scan seeks to
+     * {@link #firstAuditOffsetFrom} when that is past {@code from}, and stops at the first entry
+     * later than {@code toMillis} by more than {@link #AUDIT_CLOCK_SKEW_MILLIS}. Entries just
+     * outside the range may still be visited; filter them.
+     */
+    public void audit(Offset from, Long fromMillis, Long toMillis, java.util.function.Predicate<AuditEntry> visitor) {
+        long start = fromMillis == null ? from.value() : Math.max(from.value(), firstAuditOffsetFrom(fromMillis).value());
+        long stopAfter = toMillis == null ? Long.MAX_VALUE : toMillis + AUDIT_CLOCK_SKEW_MILLIS;
+        audit(Offset.of(start), e -> e.timestamp() <= stopAfter && visitor.test(e));
+    }
+
+    /**
      * How far behind in time an audit entry may sit behind an earlier offset: entries are in
      * journal order and carry the writing node's clock, so nodes' clocks may disagree by this much.
      */

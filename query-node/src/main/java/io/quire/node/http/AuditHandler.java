@@ -42,17 +42,7 @@ final class AuditHandler {
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             List<AuditEntry> out = new ArrayList<>();
-            var view = access.view();
-            // With from=, the scan seeks near that time instead of walking the trail before it.
-            long start = filter.fromMillis() == null ? after + 1
-                    : Math.max(after + 1, view.firstAuditOffsetFrom(filter.fromMillis()).value());
-            // With to=, it stops once entries are later than that by more than the clock skew allowed.
-            long stopAfter = filter.toMillis() == null ? Long.MAX_VALUE
-                    : filter.toMillis() + io.quire.journal.view.RegistryView.AUDIT_CLOCK_SKEW_MILLIS;
-            view.audit(Offset.of(start), e -> {
-                if (e.timestamp() > stopAfter) {
-                    return false;
-                }
+            access.view().audit(Offset.of(after + 1), filter.fromMillis(), filter.toMillis(), e -> {
                 if (filter.matches(e)) {
                     out.add(e);
                 }
