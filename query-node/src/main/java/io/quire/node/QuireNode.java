@@ -101,6 +101,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
+        metrics.bindMemory(view::viewMemory);
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, health.endOffset() - 1 - tracker.appliedOffset()),
                 view::skippedCorrupt, allocator::leases);
         housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -197,29 +198,16 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     @Override
-    public SnapshotFile snapshotArchive() throws Exception {
+    public ArchiveSource snapshotForArchive() throws Exception {
         Map<String, Object> made = view.snapshot(topicId);
         Path folder = Path.of((String) made.get("path"));
-        Path parent = config.dataDir().resolve("snapshots");
-        try (java.util.stream.Stream<Path> old = Files.list(parent)) {
-            for (Path stale : old.filter(p -> p.getFileName().toString().startsWith(".archive-")).toList()) {
-                if (Files.getLastModifiedTime(stale).toInstant().isBefore(java.time.Instant.now().minusSeconds(3600))) {
-                    Files.deleteIfExists(stale); // left by a send that never completed
-                }
+        long raw = 0;
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                raw += Files.size(f);
             }
         }
-        Path file = parent.resolve(".archive-" + java.util.UUID.randomUUID() + ".qsnap");
-        long t0 = System.nanoTime();
-        try (java.io.OutputStream out = Files.newOutputStream(file)) {
-            long raw = io.quire.node.view.SnapshotArchive.write(folder, out);
-            long packed = Files.size(file);
-            LOG.info("snapshot archive of {} written: {} bytes from {} in {} ms", folder.getFileName(), packed, raw,
-                    (System.nanoTime() - t0) / 1_000_000);
-            return new SnapshotFile(file, ((Number) made.get("offset")).longValue(), packed);
-        } catch (Exception e) {
-            Files.deleteIfExists(file);
-            throw e;
-        }
+        return new ArchiveSource(folder, ((Number) made.get("offset")).longValue(), raw);
     }
 
     @Override

@@ -210,6 +210,12 @@ final class ViewLifecycle {
         return c == null ? 0 : c.records();
     }
 
+    /** Bytes of the view store's RocksDB memory of one kind; -1 while no store is open. */
+    long viewMemory(ViewStore.Memory kind) {
+        ViewStore s = store.get();
+        return s == null ? -1 : s.memory(kind);
+    }
+
     ApplyTimings timings() {
         return timings;
     }

@@ -24,10 +24,10 @@ public interface NodeStatus {
     java.util.Map<String, Object> snapshot() throws Exception;
 
     /**
-     * Takes a snapshot and writes it as a compressed archive ({@code SnapshotArchive}) to a new
-     * temporary file, which the caller deletes once sent; slow, call off the event loop.
+     * Takes a snapshot to send as a compressed archive ({@code SnapshotArchive}), which the caller
+     * writes while it sends; slow, call off the event loop.
      */
-    SnapshotFile snapshotArchive() throws Exception;
+    ArchiveSource snapshotForArchive() throws Exception;
 
     /** This node's name in the journal. */
     default String nodeId() {
@@ -44,7 +44,7 @@ public interface NodeStatus {
         return java.util.List.of();
     }
 
-    /** An archive on disk and the journal offset its snapshot covers. */
-    record SnapshotFile(java.nio.file.Path path, long offset, long bytes) {
+    /** A snapshot folder, the journal offset it covers and the bytes of its files (before compression). */
+    record ArchiveSource(java.nio.file.Path folder, long offset, long rawBytes) {
     }
 }

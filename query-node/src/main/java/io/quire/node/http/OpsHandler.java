@@ -14,6 +14,10 @@ import java.util.concurrent.Executor;
 /** Root, health, metrics and the admin endpoints operators and {@code verify} use. */
 final class OpsHandler {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OpsHandler.class);
+    /** How long a snapshot send waits for a receiver that takes no data before it gives up. */
+    static final long ARCHIVE_STALL_MILLIS = 120_000;
+
     private final NodeStatus status;
     private final QuireMetrics metrics;
     private final ViewAccess access;
@@ -73,17 +77,32 @@ final class OpsHandler {
 
     /**
      * {@code GET /admin/snapshot/archive}: a fresh snapshot as one Zstandard-compressed stream,
-     * which a new node fetches with {@code --bootstrap-snapshot http://…}. Written to a temporary
-     * file first (on a worker), then sent from it and deleted.
+     * which a new node fetches with {@code --bootstrap-snapshot http://…}. The snapshot is taken on
+     * a worker, then compressed by a worker as it is sent (chunked; no archive on disk), so the
+     * receiver unpacks while the sender compresses. A failure midway closes the connection before
+     * the archive's end mark, which the receiver refuses.
      */
     void snapshotArchive(RoutingContext ctx) {
-        Async.reply(ctx, onWorker(status::snapshotArchive), (c, file) -> {
+        io.vertx.core.Context context = ctx.vertx().getOrCreateContext();
+        Async.reply(ctx, onWorker(status::snapshotForArchive), (c, source) -> {
             c.response().putHeader("Content-Type", "application/vnd.quire.snapshot+zstd")
-                    .putHeader("X-Quire-Snapshot-Offset", Long.toString(file.offset()))
-                    .putHeader("X-Quire-Snapshot-Bytes", Long.toString(file.bytes()))
-                    .putHeader("Content-Disposition", "attachment; filename=\"snapshot-" + file.offset() + ".qsnap\"")
-                    .sendFile(file.path().toString())
-                    .onComplete(done -> deleteQuietly(file.path()));
+                    .putHeader("X-Quire-Snapshot-Offset", Long.toString(source.offset()))
+                    .putHeader("X-Quire-Snapshot-Raw-Bytes", Long.toString(source.rawBytes()))
+                    .putHeader("Content-Disposition", "attachment; filename=\"snapshot-" + source.offset() + ".qsnap\"");
+            workers.execute(() -> { // a full pool refuses here, before anything is sent (429)
+                ResponseStream out = new ResponseStream(c.response(), context, ARCHIVE_STALL_MILLIS);
+                long t0 = System.nanoTime();
+                try {
+                    io.quire.node.view.SnapshotArchive.write(source.folder(), out);
+                    out.close();
+                    LOG.info("snapshot archive of {} sent: {} bytes from {} in {} ms", source.folder().getFileName(),
+                            out.written(), source.rawBytes(), (System.nanoTime() - t0) / 1_000_000);
+                } catch (java.io.IOException | RuntimeException e) {
+                    LOG.warn("snapshot archive of {} not sent after {} bytes: {}", source.folder().getFileName(),
+                            out.written(), e.toString());
+                    out.abort();
+                }
+            });
         });
     }
 
@@ -98,14 +117,6 @@ final class OpsHandler {
                 throw new java.util.concurrent.CompletionException(e);
             }
         }, workers);
-    }
-
-    private static void deleteQuietly(java.nio.file.Path file) {
-        try {
-            java.nio.file.Files.deleteIfExists(file);
-        } catch (java.io.IOException e) {
-            // left under snapshots/: the node removes archives older than an hour before it writes the next
-        }
     }
 
     /** A digest of every byte of the view (a full scan, on a worker): equal to a fresh rebuild's. */

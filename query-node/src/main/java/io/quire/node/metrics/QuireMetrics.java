@@ -51,6 +51,38 @@ public final class QuireMetrics implements ApplyListener {
     }
 
     /**
+     * The view store's RocksDB memory by kind (NaN while no store is open), and the JVM's own
+     * memory pools: together with the process's resident size they tell where a node's memory goes
+     * (docs/capacity-planning.md).
+     */
+    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.ViewStore.Memory> view) {
+        for (io.quire.node.view.ViewStore.Memory m : io.quire.node.view.ViewStore.Memory.values()) {
+            Gauge.builder("quire.view.memory.bytes", () -> {
+                long v = view.applyAsLong(m);
+                return v < 0 ? Double.NaN : v;
+            }).description("RocksDB memory of the view store, by kind (memtables are charged to the block cache)")
+                    .tag("kind", m.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).register(registry);
+        }
+        new io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics().bindTo(registry);
+        Gauge.builder("quire.process.resident.bytes", QuireMetrics::residentBytes)
+                .description("Resident set size of the node's process (Linux; NaN elsewhere)").register(registry);
+    }
+
+    /** The process's resident set, VmRSS of /proc/self/status (given in kB). */
+    static double residentBytes() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.substring(6).replace("kB", "").trim()) * 1024.0;
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux, or not readable
+        }
+        return Double.NaN;
+    }
+
+    /**
      * The applier thread's time by phase (decode, apply, view reads, store writes, listeners, and
      * between records: Kafka Streams and its consumer), as counters of seconds.
      */

@@ -74,6 +74,14 @@ public final class SnapshotArchive {
 
     /** Unpacks an archive from {@code in} into {@code target} (created; must not exist). */
     public static void read(InputStream in, Path target) throws IOException {
+        read(in, target, n -> { });
+    }
+
+    /**
+     * Unpacks an archive from {@code in} into {@code target} (created; must not exist), telling
+     * {@code unpacked} each time more of the files' bytes are written.
+     */
+    public static void read(InputStream in, Path target, java.util.function.LongConsumer unpacked) throws IOException {
         Files.createDirectories(target.getParent());
         Files.createDirectory(target);
         DataInputStream data = new DataInputStream(new BufferedInputStream(new ZstdInputStream(in), 1 << 16));
@@ -82,14 +90,15 @@ public final class SnapshotArchive {
             throw new IOException("not a Quire snapshot archive");
         }
         try {
-            readFiles(data, target);
+            readFiles(data, target, unpacked);
         } catch (EOFException e) {
             throw new IOException("the snapshot archive ends early", e);
         }
         Snapshots.manifest(target);
     }
 
-    private static void readFiles(DataInputStream data, Path target) throws IOException {
+    private static void readFiles(DataInputStream data, Path target, java.util.function.LongConsumer unpacked)
+            throws IOException {
         byte[] buffer = new byte[1 << 16];
         for (int count = 0; ; count++) {
             int length = data.readUnsignedShort();
@@ -118,6 +127,7 @@ public final class SnapshotArchive {
                     }
                     out.write(buffer, 0, n);
                     left -= n;
+                    unpacked.accept(n);
                 }
             }
         }

@@ -62,14 +62,16 @@ public final class SnapshotFetch {
                 }
                 throw new IOException("snapshot fetch from " + uri + " answered " + status + ": " + body);
             }
-            long total = c.getContentLengthLong();
-            LOG.info("snapshot archive ready at the source after {} ms: {} bytes to fetch", (System.nanoTime() - t0)
+            // The source compresses while it sends (chunked, no length): progress counts unpacked bytes
+            // against the size of its files.
+            long total = headerLong(c, "X-Quire-Snapshot-Raw-Bytes");
+            LOG.info("snapshot taken at the source after {} ms: {} bytes of files to fetch", (System.nanoTime() - t0)
                     / 1_000_000, total);
-            try (Progress in = new Progress(new java.io.BufferedInputStream(c.getInputStream(), 1 << 20), total,
-                    System.nanoTime())) {
-                SnapshotArchive.read(in, target);
-                LOG.info("snapshot fetched from {}: {} bytes in {} ms (offset {})", uri, in.read,
-                        (System.nanoTime() - t0) / 1_000_000,
+            Progress progress = new Progress(total, System.nanoTime());
+            try (Counting in = new Counting(new java.io.BufferedInputStream(c.getInputStream(), 1 << 20))) {
+                SnapshotArchive.read(in, target, progress::unpacked);
+                LOG.info("snapshot fetched from {}: {} bytes ({} unpacked) in {} ms (offset {})", uri, in.read,
+                        progress.done, (System.nanoTime() - t0) / 1_000_000,
                         java.util.Optional.ofNullable(c.getHeaderField("X-Quire-Snapshot-Offset")).orElse("?"));
             }
         } finally {
@@ -77,26 +79,52 @@ public final class SnapshotFetch {
         }
     }
 
-    /** Counts the bytes read and logs how far along the download is. */
-    private static final class Progress extends FilterInputStream {
+    private static long headerLong(java.net.HttpURLConnection c, String name) {
+        try {
+            return Long.parseLong(c.getHeaderField(name));
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Logs how far along the unpacking is, every two seconds. */
+    private static final class Progress {
 
         private final long total;
         private final long started;
-        private long read;
+        private long done;
         private long lastLog;
 
-        Progress(InputStream in, long total, long started) {
-            super(in);
+        Progress(long total, long started) {
             this.total = total;
             this.started = started;
             this.lastLog = started;
+        }
+
+        void unpacked(long n) {
+            done += n;
+            long now = System.nanoTime();
+            if (now - lastLog >= 2_000_000_000L) {
+                lastLog = now;
+                LOG.info(ProgressLine.of("snapshot fetch", done, total, now - started, "bytes"));
+            }
+        }
+    }
+
+    /** Counts the (compressed) bytes read. */
+    private static final class Counting extends FilterInputStream {
+
+        private long read;
+
+        Counting(InputStream in) {
+            super(in);
         }
 
         @Override
         public int read() throws IOException {
             int b = super.read();
             if (b >= 0) {
-                counted(1);
+                read++;
             }
             return b;
         }
@@ -105,18 +133,9 @@ public final class SnapshotFetch {
         public int read(byte[] b, int off, int len) throws IOException {
             int n = super.read(b, off, len);
             if (n > 0) {
-                counted(n);
+                read += n;
             }
             return n;
-        }
-
-        private void counted(int n) {
-            read += n;
-            long now = System.nanoTime();
-            if (now - lastLog >= 2_000_000_000L) {
-                lastLog = now;
-                LOG.info(ProgressLine.of("snapshot fetch", read, total, now - started, "bytes"));
-            }
         }
     }
 }

@@ -619,6 +619,43 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return batchesWritten.get();
     }
 
+    /** What RocksDB's memory of this store holds, read when asked; see {@link #memory()}. */
+    public enum Memory {
+        /** Everything charged to the block cache: data, index and filter blocks, and the memtables. */
+        BLOCK_CACHE,
+        /** The part of the block cache that cannot be evicted now (pinned by readers or by level 0). */
+        PINNED,
+        /** The memtables (charged to the block cache through the write buffer manager). */
+        MEMTABLES,
+        /** Table readers outside the cache (index and filter blocks are in it; see {@link #openIn}). */
+        TABLE_READERS
+    }
+
+    /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */
+    public long memory(Memory kind) {
+        try {
+            enter();
+        } catch (InvalidStateStoreException e) {
+            return -1;
+        }
+        try {
+            switch (kind) {
+                case BLOCK_CACHE:
+                    return cache.getUsage();
+                case PINNED:
+                    return cache.getPinnedUsage();
+                case MEMTABLES:
+                    return db.getLongProperty("rocksdb.cur-size-all-mem-tables");
+                default:
+                    return db.getLongProperty("rocksdb.estimate-table-readers-mem");
+            }
+        } catch (RocksDBException e) {
+            return -1;
+        } finally {
+            leave();
+        }
+    }
+
     /** Commands applied but not yet written to RocksDB. */
     int pendingCommands() {
         synchronized (writeLock) {

@@ -322,5 +322,16 @@ class RegistryApiIT {
             assertTrue(m.find(), phase + " in " + metrics);
             assertTrue(Double.parseDouble(m.group(1)) > 0, phase + ": the applier spent time in it");
         }
+        double cache = gauge(metrics, "quire_view_memory_bytes\\{kind=\"block-cache\"\\}");
+        double memtables = gauge(metrics, "quire_view_memory_bytes\\{kind=\"memtables\"\\}");
+        assertTrue(memtables > 0 && cache >= memtables, "memtables are charged to the block cache: " + metrics);
+        assertTrue(gauge(metrics, "quire_process_resident_bytes") > cache, metrics);
+        assertTrue(metrics.contains("jvm_memory_committed_bytes{area=\"heap\""), metrics);
+    }
+
+    private static double gauge(String metrics, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^" + name + " (\\S+)$").matcher(metrics);
+        assertTrue(m.find(), name + " in " + metrics);
+        return Double.parseDouble(m.group(1));
     }
 }

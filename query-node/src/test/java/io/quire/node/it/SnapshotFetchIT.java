@@ -73,10 +73,20 @@ class SnapshotFetchIT {
             try (var left = Files.list(dir.resolve("b").resolve("snapshots"))) {
                 assertEquals(0, left.count(), "the fetched copy was moved into place, nothing left behind");
             }
-            try (var left = Files.list(dir.resolve("a").resolve("snapshots"))) {
-                assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith(".archive-")),
-                        "the sent archive is deleted");
+            // The archive is compressed as it is sent: chunked, its files' size announced, its offset the manifest's.
+            java.net.HttpURLConnection c = (java.net.HttpURLConnection) java.net.URI.create(url
+                    + "/admin/snapshot/archive").toURL().openConnection();
+            c.setRequestProperty("Authorization", Http.basic("admin", "adminpw"));
+            assertEquals(200, c.getResponseCode());
+            assertEquals("chunked", c.getHeaderField("Transfer-Encoding"));
+            Path got = dir.resolve("got");
+            try (java.io.InputStream in = c.getInputStream()) {
+                long[] unpacked = {0};
+                io.quire.node.view.SnapshotArchive.read(in, got, n -> unpacked[0] += n);
+                assertEquals(Long.parseLong(c.getHeaderField("X-Quire-Snapshot-Raw-Bytes")), unpacked[0]);
             }
+            assertEquals(Long.parseLong(c.getHeaderField("X-Quire-Snapshot-Offset")),
+                    io.quire.node.view.Snapshots.manifest(got).offset());
         }
     }
 }
