@@ -101,7 +101,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
-        metrics.bindMemory(view::viewMemory);
+        metrics.bindMemory(view::viewMemory, view::viewCompactions);
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, health.endOffset() - 1 - tracker.appliedOffset()),
                 view::skippedCorrupt, allocator::leases);
         housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -112,6 +112,11 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         housekeeping.scheduleWithFixedDelay(health::refresh, 2, JournalHealth.REFRESH_SECONDS, TimeUnit.SECONDS);
         housekeeping.scheduleAtFixedRate(() -> metrics.sample(System.currentTimeMillis(), tracker.appliedOffset(),
                 health.endOffset()), 0, QuireMetrics.SAMPLE_SECONDS, TimeUnit.SECONDS);
+        NativeTrim trim = config.view().nativeTrimIntervalMs() > 0 ? NativeTrim.ifUseful() : null;
+        if (trim != null) {
+            long every = config.view().nativeTrimIntervalMs();
+            housekeeping.scheduleWithFixedDelay(trim, every, every, TimeUnit.MILLISECONDS);
+        }
         if (config.snapshotEveryRecords() > 0) {
             housekeeping.scheduleWithFixedDelay(new io.quire.node.view.AutoSnapshots(config.snapshotEveryRecords(),
                     config.snapshotRetain(), tracker::appliedOffset, this::snapshot,

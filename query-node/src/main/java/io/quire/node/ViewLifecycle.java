@@ -216,6 +216,12 @@ final class ViewLifecycle {
         return s == null ? -1 : s.memory(kind);
     }
 
+    /** Compactions of the view store running or pending; -1 while no store is open. */
+    long viewCompactions() {
+        ViewStore s = store.get();
+        return s == null ? -1 : s.compactions();
+    }
+
     ApplyTimings timings() {
         return timings;
     }

@@ -35,6 +35,8 @@ public enum ConfigKey {
             "The other nodes' URLs, comma-separated, for the console's cluster page (`/admin/cluster` asks each for its position)"),
     VIEW_MEMORY_MIB("view-memory-mib", "256", null,
             "Memory of the view's RocksDB: its block cache, which also holds the index, filters and (half of it at most) the memtables"),
+    NATIVE_TRIM_INTERVAL_MS("native-trim-interval-ms", "5000", null,
+            "How often the node asks the C allocator to return freed memory to the system (RocksDB's churn otherwise keeps it resident); 0: never. Skipped when the JVM trims by itself (-XX:TrimNativeHeapInterval)"),
     VIEW_CATCH_UP_MIN_RECORDS("view-catch-up-min-records", "10000", null,
             "At start, a view this many records or more behind the journal catches up before Kafka Streams starts, fetching and decoding on a thread of its own; fewer are left to Streams"),
     VIEW_COMPRESSION("view-compression", "none", null,

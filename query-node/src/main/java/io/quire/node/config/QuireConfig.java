@@ -20,8 +20,12 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
                           java.util.List<String> peerNodes) {
 
-    /** The view store's memory budget and file compression, and how to fetch a bootstrap snapshot. */
-    public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords) {
+    /**
+     * The view store's memory budget and file compression, how to fetch a bootstrap snapshot, and
+     * how often the C allocator gives freed memory back (0: never).
+     */
+    public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords,
+                       long nativeTrimIntervalMs) {
 
         public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
     }
@@ -112,7 +116,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 integer(values, ConfigKey.SNAPSHOT_RETAIN, 1, 1_000),
                 new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values),
                         values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim(),
-                        integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE)),
+                        integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE),
+                        integer(values, ConfigKey.NATIVE_TRIM_INTERVAL_MS, 0, 3_600_000)),
                 peerNodes(values.get(ConfigKey.PEER_NODES)));
     }
 

@@ -631,6 +631,26 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         TABLE_READERS
     }
 
+    /**
+     * Compactions RocksDB is running now plus those it has pending (0 when the view's files are
+     * settled); -1 when the store is not open. Right after a long catch-up a node compacts for a
+     * while, taking a core from reads.
+     */
+    public long compactions() {
+        try {
+            enter();
+        } catch (InvalidStateStoreException e) {
+            return -1;
+        }
+        try {
+            return db.getLongProperty("rocksdb.num-running-compactions") + db.getLongProperty("rocksdb.compaction-pending");
+        } catch (RocksDBException e) {
+            return -1;
+        } finally {
+            leave();
+        }
+    }
+
     /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */
     public long memory(Memory kind) {
         try {

@@ -327,6 +327,7 @@ class RegistryApiIT {
         assertTrue(memtables > 0 && cache >= memtables, "memtables are charged to the block cache: " + metrics);
         assertTrue(gauge(metrics, "quire_process_resident_bytes") > cache, metrics);
         assertTrue(metrics.contains("jvm_memory_committed_bytes{area=\"heap\""), metrics);
+        assertTrue(gauge(metrics, "quire_view_compactions") >= 0, metrics);
     }
 
     private static double gauge(String metrics, String name) {
