@@ -441,10 +441,8 @@ public final class Suite {
         long t0 = System.nanoTime();
         int zeros = 0;
         while (System.nanoTime() - t0 < limit.toNanos()) {
-            String text = Workloads.call(client, e, HttpMethod.GET, "/metrics", null, null, null)
-                    .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).body().toString();
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^quire_view_compactions (\\S+)$")
-                    .matcher(text);
+                    .matcher(metrics(e));
             if (!m.find()) {
                 break; // a build without the gauge
             }
@@ -457,10 +455,15 @@ public final class Suite {
         return (System.nanoTime() - t0) / 1e9;
     }
 
+    /** The node's {@code /metrics} text. */
+    String metrics(Workloads.Endpoint e) throws Exception {
+        return Workloads.call(client, e, HttpMethod.GET, "/metrics", null, null, null)
+                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).body().toString();
+    }
+
     /** Count, mean and max of a node's {@code quire_id_lease_seconds} timer, from its metrics. */
     Map<String, Double> leaseTimer(Workloads.Endpoint e) throws Exception {
-        String text = Workloads.call(client, e, HttpMethod.GET, "/metrics", null, null, null)
-                .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS).body().toString();
+        String text = metrics(e);
         double count = 0;
         double sum = 0;
         double max = 0;

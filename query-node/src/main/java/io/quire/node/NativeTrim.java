@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
  * <p>Why: RocksDB allocates and frees its cached blocks with {@code malloc} from many threads.
  * glibc keeps what is freed inside its per-thread arenas, so a node's resident memory grows past
  * the view's budget without any of it being in use: after a replay of 1.5 M schemas and reads
- * over all of them, 266 MiB of native memory that neither the JVM nor RocksDB accounts for; 47
- * MiB with a trim every 5 s (docs/capacity-planning.md).
+ * over all of them, 204-217 MiB of native memory that neither the JVM nor RocksDB accounts for;
+ * 76-86 MiB with a trim every 5 s (alternated; docs/capacity-planning.md).
  */
 final class NativeTrim implements Runnable {
 

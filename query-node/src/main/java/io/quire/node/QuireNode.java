@@ -206,13 +206,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     public ArchiveSource snapshotForArchive() throws Exception {
         Map<String, Object> made = view.snapshot(topicId);
         Path folder = Path.of((String) made.get("path"));
-        long raw = 0;
-        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                raw += Files.size(f);
-            }
-        }
-        return new ArchiveSource(folder, ((Number) made.get("offset")).longValue(), raw);
+        return new ArchiveSource(folder, ((Number) made.get("offset")).longValue(),
+                io.quire.node.view.Snapshots.size(folder));
     }
 
     @Override

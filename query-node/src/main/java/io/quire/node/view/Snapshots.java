@@ -149,7 +149,8 @@ public final class Snapshots {
         }
     }
 
-    private static long size(Path dir) throws IOException {
+    /** Bytes of the files under {@code dir}. */
+    public static long size(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
             return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }

@@ -619,7 +619,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return batchesWritten.get();
     }
 
-    /** What RocksDB's memory of this store holds, read when asked; see {@link #memory()}. */
+    /** What RocksDB's memory of this store holds, read when asked; see {@link #memory(Memory)}. */
     public enum Memory {
         /** Everything charged to the block cache: data, index and filter blocks, and the memtables. */
         BLOCK_CACHE,
@@ -637,38 +637,33 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * while, taking a core from reads.
      */
     public long compactions() {
-        try {
-            enter();
-        } catch (InvalidStateStoreException e) {
-            return -1;
-        }
-        try {
-            return db.getLongProperty("rocksdb.num-running-compactions") + db.getLongProperty("rocksdb.compaction-pending");
-        } catch (RocksDBException e) {
-            return -1;
-        } finally {
-            leave();
-        }
+        return whileOpen(() -> db.getLongProperty("rocksdb.num-running-compactions")
+                + db.getLongProperty("rocksdb.compaction-pending"));
     }
 
     /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */
     public long memory(Memory kind) {
+        return whileOpen(() -> switch (kind) {
+            case BLOCK_CACHE -> cache.getUsage();
+            case PINNED -> cache.getPinnedUsage();
+            case MEMTABLES -> db.getLongProperty("rocksdb.cur-size-all-mem-tables");
+            case TABLE_READERS -> db.getLongProperty("rocksdb.estimate-table-readers-mem");
+        });
+    }
+
+    private interface Reading {
+        long read() throws RocksDBException;
+    }
+
+    /** {@code reading} with the store held open (see {@link #enter}); -1 when it is closed or RocksDB fails. */
+    private long whileOpen(Reading reading) {
         try {
             enter();
         } catch (InvalidStateStoreException e) {
             return -1;
         }
         try {
-            switch (kind) {
-                case BLOCK_CACHE:
-                    return cache.getUsage();
-                case PINNED:
-                    return cache.getPinnedUsage();
-                case MEMTABLES:
-                    return db.getLongProperty("rocksdb.cur-size-all-mem-tables");
-                default:
-                    return db.getLongProperty("rocksdb.estimate-table-readers-mem");
-            }
+            return reading.read();
         } catch (RocksDBException e) {
             return -1;
         } finally {

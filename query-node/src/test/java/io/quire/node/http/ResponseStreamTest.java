@@ -20,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -37,13 +36,27 @@ class ResponseStreamTest {
         vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
-    /** Serves every request by running {@code body} on the worker with a fresh stream. */
-    private int serve(BiConsumer<ResponseStream, CompletableFuture<Throwable>> body, CompletableFuture<Throwable> outcome)
-            throws Exception {
+    /** What a test writes to the stream on the worker. */
+    private interface Body {
+        void write(ResponseStream out) throws IOException;
+    }
+
+    /**
+     * Serves every request by running {@code body} on the worker with a fresh stream; {@code outcome}
+     * gets what the writer threw, or null when it returned.
+     */
+    private int serve(Body body, CompletableFuture<Throwable> outcome) throws Exception {
         server = vertx.createHttpServer().requestHandler(req -> {
             Context context = vertx.getOrCreateContext();
             HttpServerResponse response = req.response();
-            worker.execute(() -> body.accept(new ResponseStream(response, context, 5_000), outcome));
+            worker.execute(() -> {
+                try {
+                    body.write(new ResponseStream(response, context, 5_000));
+                    outcome.complete(null);
+                } catch (IOException e) {
+                    outcome.complete(e);
+                }
+            });
         });
         return server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS)
                 .actualPort();
@@ -60,16 +73,11 @@ class ResponseStreamTest {
         byte[] data = new byte[ResponseStream.CHUNK * (ResponseStream.IN_FLIGHT * 8) + 12_345];
         new Random(7).nextBytes(data);
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        int port = serve((out, done) -> {
-            try {
-                for (int off = 0; off < data.length; off += 1000) {
-                    out.write(data, off, Math.min(1000, data.length - off));
-                }
-                out.close();
-                done.complete(null);
-            } catch (IOException e) {
-                done.complete(e);
+        int port = serve(out -> {
+            for (int off = 0; off < data.length; off += 1000) {
+                out.write(data, off, Math.min(1000, data.length - off));
             }
+            out.close();
         }, outcome);
         HttpURLConnection c = get(port);
         assertEquals(200, c.getResponseCode());
@@ -88,16 +96,11 @@ class ResponseStreamTest {
     void aReaderThatGoesAwayFailsTheWriterInsteadOfHoldingIt() throws Exception {
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
         byte[] block = new byte[64 * 1024];
-        int port = serve((out, done) -> {
-            try {
-                for (int i = 0; i < 100_000; i++) { // 6 GiB: far more than any socket buffer holds
-                    out.write(block);
-                }
-                out.close();
-                done.complete(null);
-            } catch (IOException e) {
-                done.complete(e);
+        int port = serve(out -> {
+            for (int i = 0; i < 100_000; i++) { // 6 GiB: far more than any socket buffer holds
+                out.write(block);
             }
+            out.close();
         }, outcome);
         HttpURLConnection c = get(port);
         try (InputStream in = c.getInputStream()) {
@@ -111,15 +114,10 @@ class ResponseStreamTest {
     @Test
     void anAbortedBodyIsSeenAsIncompleteByTheReader() throws Exception {
         CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-        int port = serve((out, done) -> {
-            try {
-                out.write(new byte[ResponseStream.CHUNK + 10]);
-                out.flush();
-                out.abort();
-                done.complete(null);
-            } catch (IOException e) {
-                done.complete(e);
-            }
+        int port = serve(out -> {
+            out.write(new byte[ResponseStream.CHUNK + 10]);
+            out.flush();
+            out.abort();
         }, outcome);
         HttpURLConnection c = get(port);
         assertEquals(200, c.getResponseCode());
