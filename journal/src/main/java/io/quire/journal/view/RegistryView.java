@@ -43,6 +43,14 @@ public final class RegistryView {
         return kv;
     }
 
+    /**
+     * This view with its point reads remembered, absent keys included, for one piece of work on
+     * one thread (a registration's checks): each key is read from the store once, as it was then.
+     */
+    public RegistryView memoized() {
+        return new RegistryView(new MemoKv(kv));
+    }
+
     public Position position() {
         byte[] b = kv.get(Keys.POSITION);
         return b == null ? Position.GENESIS : Position.decode(b);

@@ -91,7 +91,7 @@ public final class Registrations {
         return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
                 normalized))
                 .thenCompose(parsed -> {
-                    RegistryView now = access.view();
+                    RegistryView now = access.view().memoized();
                     Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
                             DataContract.forRegistration(now, subject, req));
                     if (known.isEmpty() && DataContract.asksForNone(req) && !now.effectiveFields(subject).mergesContracts()) {
@@ -189,7 +189,7 @@ public final class Registrations {
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
                         + "' has too many writes in flight on this node to take this one in time; retry");
             }
-            RegistryView view = access.view();
+            RegistryView view = access.view().memoized(); // this round's reads, each key once
             WritePath.writable(view, subject);
             DataContract contract = DataContract.forRegistration(view, subject, req);
             Optional<Written<Registered>> known = alreadyInSubject(view, subject, parsed, contract);
@@ -208,7 +208,7 @@ public final class Registrations {
                 throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
             }
             CompletableFuture<SchemaId> id = existing.map(CompletableFuture::completedFuture)
-                    .orElseGet(() -> freshId(view, subject.context()));
+                    .orElseGet(() -> freshId(subject.context()));
             return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
                             parsed.canonical(), parsed.references(), fingerprint, proposed, level, revision,
                             contract.metadata(), contract.ruleSet()), principal))
@@ -236,12 +236,20 @@ public final class Registrations {
         return new CompletableFuture<Void>().completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
     }
 
-    /** An id from this node's blocks that no imported schema of the context holds. */
-    private CompletableFuture<SchemaId> freshId(RegistryView view, Context context) {
-        return ids.nextId(id -> view.schemaBytes(context, SchemaId.of(id)) != null).toCompletableFuture()
+    /**
+     * An id from this node's blocks that no imported schema of the context holds. An id above the
+     * highest stored one is free without a read (the view keeps that id in memory); the view is the
+     * current one, not the round's memo, since an import may have taken the id since.
+     */
+    private CompletableFuture<SchemaId> freshId(Context context) {
+        return ids.nextId(id -> taken(access.view(), context, SchemaId.of(id))).toCompletableFuture()
                 .thenApply(SchemaId::of)
-                .thenCompose(id -> view.schemaBytes(context, id) == null ? CompletableFuture.completedFuture(id)
-                        : freshId(view, context));
+                .thenCompose(id -> !taken(access.view(), context, id) ? CompletableFuture.completedFuture(id)
+                        : freshId(context));
+    }
+
+    private static boolean taken(RegistryView view, Context context, SchemaId id) {
+        return view.mayHoldSchemaId(id) && view.schemaBytes(context, id) != null;
     }
 
     /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
