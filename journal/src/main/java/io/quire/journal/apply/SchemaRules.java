@@ -71,7 +71,7 @@ final class SchemaRules {
             if (id == null || id.value() < BlockGrants.FIRST_ID || id.compareTo(view.idWatermark()) >= 0) {
                 return Rejected.of(ErrorCode.OPERATION_NOT_PERMITTED, "id " + id + " was never leased");
             }
-            if (view.mayHoldSchemaId(id) && view.schemaBytes(ctx, id) != null) {
+            if (view.holdsSchemaId(ctx, id)) {
                 return new Conflict("id " + id + " is taken");
             }
             Rejected refused = storeNew(view, out, s, id, new StoredSchema(c.schema(), c.schemaType(), c.references(),

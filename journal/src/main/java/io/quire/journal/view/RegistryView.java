@@ -467,6 +467,11 @@ public final class RegistryView {
         return b == null || id.value() <= ByteBuffer.wrap(b).getLong();
     }
 
+    /** Whether a schema of the context holds {@code id}; read only when {@link #mayHoldSchemaId} allows it. */
+    public boolean holdsSchemaId(Context ctx, SchemaId id) {
+        return mayHoldSchemaId(id) && schemaBytes(ctx, id) != null;
+    }
+
     /** A context and the id the content with some GUID has there. */
     public record ContextId(Context context, SchemaId id) {
     }

@@ -242,14 +242,10 @@ public final class Registrations {
      * current one, not the round's memo, since an import may have taken the id since.
      */
     private CompletableFuture<SchemaId> freshId(Context context) {
-        return ids.nextId(id -> taken(access.view(), context, SchemaId.of(id))).toCompletableFuture()
+        return ids.nextId(id -> access.view().holdsSchemaId(context, SchemaId.of(id))).toCompletableFuture()
                 .thenApply(SchemaId::of)
-                .thenCompose(id -> !taken(access.view(), context, id) ? CompletableFuture.completedFuture(id)
+                .thenCompose(id -> !access.view().holdsSchemaId(context, id) ? CompletableFuture.completedFuture(id)
                         : freshId(context));
-    }
-
-    private static boolean taken(RegistryView view, Context context, SchemaId id) {
-        return view.mayHoldSchemaId(id) && view.schemaBytes(context, id) != null;
     }
 
     /** {@code POST /subjects/{s}}: is this schema registered under the subject, and as which version. */
