@@ -4,7 +4,8 @@
 # Writes the bench's synthetic journal (registrations, four versions per subject, a lease per
 # 1,000), loads it into a broker of its own with `journal import`, then starts a fresh node of each
 # build in turn (same flags, `serve`, heap 2 GiB) and prints the time to its "view caught up" line,
-# its RSS then, its view on disk and its per-phase timers (when the build has them).
+# its RSS then, its view on disk, its per-phase timers and the CPU time of the catch-up's threads
+# (when the build has them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; n=${4:-1000000}
@@ -29,9 +30,24 @@ for round in $(seq 1 "$rounds"); do
     pid=$!
     for _ in $(seq 1 3600); do curl -sf "localhost:$http/health/ready" >/dev/null && break; sleep 0.5; done
     rss=$(ps -o rss= -p $pid)
+    threads=$(python3 - "$pid" <<'PY'
+import os, sys, collections
+pid = sys.argv[1]; tick = os.sysconf('SC_CLK_TCK'); cpu = collections.Counter()
+for t in os.listdir(f'/proc/{pid}/task'):
+    try:
+        name = open(f'/proc/{pid}/task/{t}/comm').read().strip().rstrip('0123456789-#')
+        fields = open(f'/proc/{pid}/task/{t}/stat').read().rsplit(')', 1)[1].split()
+        cpu[name] += (int(fields[11]) + int(fields[12])) / tick
+    except OSError:
+        pass
+print(', '.join(f'{k} {v:.1f} s' for k, v in cpu.most_common(8) if v >= 0.3))
+PY
+)
     kill $pid; wait $pid || true
     line=$(grep -o 'caught up to offset [0-9]* in [0-9]* ms.*' "$dir.log" | head -1)
-    echo "$build round $round ($(basename "$jar")): $line; RSS $((rss / 1024)) MiB; view $(du -sm "$dir" | cut -f1) MiB"
+    cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1)   # builds since ADR 0015 log it
+    echo "$build round $round ($(basename "$jar")): $line; RSS $((rss / 1024)) MiB; view $(du -sm "$dir" | cut -f1) MiB${cpu:+; catch-up $cpu}"
+    echo "  CPU by thread at ready (threads that ended, such as the catch-up's, are not listed): $threads"
   done
 done
 rm -rf "$work"

@@ -24,13 +24,18 @@ public record SchemaGuid(@JsonValue UUID value) {
         return new SchemaGuid(UUID.fromString(text));
     }
 
-    public static SchemaGuid of(String schema, List<SchemaReference> references, Metadata metadata, RuleSet ruleSet) {
-        MessageDigest md;
+    /** One digest per thread: looking one up costs more than hashing a schema. */
+    private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> {
         try {
-            md = MessageDigest.getInstance("MD5");
+            return MessageDigest.getInstance("MD5");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    });
+
+    public static SchemaGuid of(String schema, List<SchemaReference> references, Metadata metadata, RuleSet ruleSet) {
+        MessageDigest md = MD5.get();
+        md.reset(); // a use that threw midway left its input behind
         update(md, schema);
         for (SchemaReference r : references) {
             update(md, r.name());

@@ -2,13 +2,15 @@ package io.quire.journal.view;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The writes one command makes, in order, applied by the store as one atomic batch together with
- * the new position. A null value deletes the key.
+ * the new position. A null value deletes the key. A key written twice is one entry: in the place
+ * of its first write, with its last value.
  */
 public final class Changes {
 
@@ -16,26 +18,66 @@ public final class Changes {
     public record Entry(byte[] key, byte[] value) {
     }
 
-    private final Map<ByteBuffer, Entry> entries = new LinkedHashMap<>();
+    /**
+     * Below this many writes the entries are deduplicated by comparing keys pairwise (a
+     * registration writes about a dozen); above it through a hash map. A registration paid more
+     * for hashing its keys into a map than for anything else it wrote.
+     */
+    private static final int PAIRWISE = 32;
+
+    private final List<Entry> writes = new ArrayList<>(16);
 
     public Changes put(byte[] key, byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("use delete() to remove a key");
         }
-        entries.put(ByteBuffer.wrap(key), new Entry(key, value));
+        writes.add(new Entry(key, value));
         return this;
     }
 
     public Changes delete(byte[] key) {
-        entries.put(ByteBuffer.wrap(key), new Entry(key, null));
+        writes.add(new Entry(key, null));
         return this;
     }
 
+    /** One entry per key written, in the order keys were first written, each with its last value. */
     public List<Entry> entries() {
-        return new ArrayList<>(entries.values());
+        int n = writes.size();
+        if (n > PAIRWISE) {
+            Map<ByteBuffer, Entry> byKey = new LinkedHashMap<>();
+            for (Entry e : writes) {
+                byKey.put(ByteBuffer.wrap(e.key()), e);
+            }
+            return new ArrayList<>(byKey.values());
+        }
+        List<Entry> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Entry e = writes.get(i);
+            if (writtenBefore(i, e.key())) {
+                continue;
+            }
+            for (int j = n - 1; j > i; j--) {
+                if (Arrays.equals(writes.get(j).key(), e.key())) {
+                    e = new Entry(e.key(), writes.get(j).value());
+                    break;
+                }
+            }
+            out.add(e);
+        }
+        return out;
     }
 
+    private boolean writtenBefore(int i, byte[] key) {
+        for (int j = 0; j < i; j++) {
+            if (Arrays.equals(writes.get(j).key(), key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The number of keys written. */
     public int size() {
-        return entries.size();
+        return entries().size();
     }
 }

@@ -18,13 +18,18 @@ public final class ContentHash {
     private ContentHash() {
     }
 
-    public static String of(String schema, List<SchemaReference> references) {
-        MessageDigest sha;
+    /** One digest per thread: looking one up costs more than hashing a schema. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
         try {
-            sha = MessageDigest.getInstance("SHA-256");
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    });
+
+    public static String of(String schema, List<SchemaReference> references) {
+        MessageDigest sha = SHA256.get();
+        sha.reset(); // a use that threw midway left its input behind
         sha.update(schema.getBytes(StandardCharsets.UTF_8));
         if (references != null) {
             for (SchemaReference r : references) {

@@ -51,6 +51,11 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
      * what {@link #encodeAsTree} gives, which {@code StoredSchemaEncodingTest} checks.
      */
     public byte[] encode() {
+        return encode(guid());
+    }
+
+    /** {@link #encode()} with this content's {@link #guid()} computed by the caller, who needs it too. */
+    public byte[] encode(SchemaGuid guid) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(schema.length() + 128);
         try (com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.createGenerator(out)) {
             g.writeStartObject();
@@ -77,7 +82,7 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
                 g.writeFieldName("ruleSet");
                 g.writeTree(Json.MAPPER.valueToTree(ruleSet));
             }
-            g.writeStringField("guid", guid().toString());
+            g.writeStringField("guid", guid.toString());
             g.writeEndObject();
         } catch (IOException e) {
             throw new IllegalStateException(e);

@@ -46,9 +46,10 @@ public final class ViewWriter {
 
     public void schema(Context context, SchemaId id, StoredSchema schema, String fingerprint) {
         byte[] idBytes = ByteBuffer.allocate(8).putLong(id.value()).array();
-        changes.put(Keys.schema(context, id), schema.encode());
+        io.quire.journal.model.SchemaGuid guid = schema.guid();
+        changes.put(Keys.schema(context, id), schema.encode(guid));
         changes.put(Keys.fingerprint(context, fingerprint), idBytes);
-        changes.put(Keys.guid(context, schema.guid()), idBytes);
+        changes.put(Keys.guid(context, guid), idBytes);
         changes.put(Keys.contentHash(context, ContentHash.of(schema.schema(), schema.references())), idBytes);
         if (!context.isDefault()) {
             changes.put(Keys.context(context), PRESENT);

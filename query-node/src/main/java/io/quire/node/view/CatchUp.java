@@ -33,6 +33,7 @@ public final class CatchUp {
     private static final Logger LOG = LoggerFactory.getLogger(CatchUp.class);
     /** Records decoded ahead of the applier, in batches of up to one poll. */
     private static final int BATCHES_AHEAD = 4;
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
 
     /**
      * What the catch-up did, and the view store it applied into: still open, for Kafka Streams to
@@ -70,11 +71,17 @@ public final class CatchUp {
                 return new Result(from, from, 0, 0, store);
             }
             long t0 = System.nanoTime();
-            long applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped);
+            long cpu0 = THREADS.getCurrentThreadCpuTime();
+            long writer0 = store.writerCpuNanos();
+            AtomicLong fetchCpu = new AtomicLong();
+            long applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu);
             store.flush();
             Result r = new Result(from, processor.position(), applied, System.nanoTime() - t0, store);
-            LOG.info("caught up offsets {}..{} before Kafka Streams started: {} records in {} ms ({} records/s)",
-                    from + 1, r.toOffset(), applied, r.nanos() / 1_000_000, Math.round(r.recordsPerSecond()));
+            LOG.info("caught up offsets {}..{} before Kafka Streams started: {} records in {} ms ({} records/s); "
+                    + "CPU: applying thread {} ms, fetching thread {} ms, view writer {} ms",
+                    from + 1, r.toOffset(), applied, r.nanos() / 1_000_000, Math.round(r.recordsPerSecond()),
+                    (THREADS.getCurrentThreadCpuTime() - cpu0) / 1_000_000, fetchCpu.get() / 1_000_000,
+                    (store.writerCpuNanos() - writer0) / 1_000_000);
             return r;
         } catch (Exception | Error e) {
             store.close();
@@ -88,11 +95,16 @@ public final class CatchUp {
     }
 
     private static long apply(Properties kafka, TopicPartition tp, long from, long end, ApplyProcessor processor,
-                              java.util.function.BooleanSupplier stopped) throws Exception {
+                              java.util.function.BooleanSupplier stopped, AtomicLong fetchCpu) throws Exception {
         BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(BATCHES_AHEAD);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread fetcher = new Thread(() -> fetch(kafka, tp, from, end, queue, stop, processor.timings()),
-                "quire-catch-up-fetch");
+        Thread fetcher = new Thread(() -> {
+            try {
+                fetch(kafka, tp, from, end, queue, stop, processor.timings());
+            } finally {
+                fetchCpu.set(THREADS.getCurrentThreadCpuTime());
+            }
+        }, "quire-catch-up-fetch");
         fetcher.setDaemon(true);
         fetcher.start();
         long applied = 0;

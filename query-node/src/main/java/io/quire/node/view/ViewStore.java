@@ -86,9 +86,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    /** A delete in the pending layer (compared by identity, never a stored value). */
-    private static final byte[] TOMBSTONE = new byte[0];
-
     static {
         RocksDB.loadLibrary();
     }
@@ -103,9 +100,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * took the old layer before the swap still sees every value it holds, and one that takes the
      * new layer reads RocksDB after the batch is in it.
      */
-    private volatile Layer pending = new Layer();
+    private volatile PendingLayer pending = new PendingLayer(0);
     /** The group the writer thread is writing to RocksDB, or null. */
-    private volatile Layer writing;
+    private volatile PendingLayer writing;
     private volatile RuntimeException writerFailure;
     private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(
             r -> {
@@ -142,6 +139,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     private final java.util.concurrent.atomic.AtomicLongArray writesByPrefix = new java.util.concurrent.atomic.AtomicLongArray(256);
     private final long countBase = INSTANCES.incrementAndGet() << 40;
+
+    /**
+     * Fingerprints and subjects written since this store was opened empty (null for a store that
+     * held data when opened): a point read of one it has never seen skips RocksDB.
+     */
+    private volatile AbsentKeys absent;
+    /** The absent-key filter's fixed size: ~6.7 million keys at 10 bits each, then it stands aside. */
+    static final long ABSENT_FILTER_BYTES = 8L << 20;
 
     /** The memory the settings may take in {@link #settings} before it is given up. */
     static final long SETTINGS_BYTES = 32L << 20;
@@ -240,7 +245,15 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
         loadSettings();
+        absent = isEmpty() ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S') : null;
         open = true;
+    }
+
+    private boolean isEmpty() {
+        try (RocksIterator it = db.newIterator()) {
+            it.seekToFirst();
+            return !it.isValid();
+        }
     }
 
     private void loadSettings() {
@@ -416,11 +429,18 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         byte[] p = pending.get(key);
         if (p == null) {
-            Layer w = writing;
+            PendingLayer w = writing;
             p = w == null ? null : w.get(key);
         }
         if (p != null) {
-            return p == TOMBSTONE ? null : p;
+            return p == PendingLayer.TOMBSTONE ? null : p;
+        }
+        AbsentKeys filter = absent; // read after the layers: see AbsentKeys
+        if (filter != null && !filter.mayContain(key)) {
+            if (!open) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            return null;
         }
         return getWritten(key);
     }
@@ -471,12 +491,20 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
         synchronized (writeLock) {
             failIfWriterFailed();
-            Layer layer = pending;
+            PendingLayer layer = pending;
             if (pendingCommands == 0) {
                 pendingSince = System.nanoTime();
             }
+            AbsentKeys filter = absent;
+            if (filter != null) {
+                for (KeyValue<Bytes, byte[]> e : entries) {
+                    if (e.value != null) {
+                        filter.add(e.key.get());
+                    }
+                }
+            }
+            layer.putAll(entries);
             for (KeyValue<Bytes, byte[]> e : entries) {
-                layer.put(e.key.get(), e.value == null ? TOMBSTONE : e.value);
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);
                 }
@@ -559,17 +587,19 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     private void handOver() {
         awaitWriter();
-        Layer full = pending;
+        PendingLayer full = pending;
         writing = full;
-        pending = new Layer();
+        pending = new PendingLayer(full.size());
         pendingCommands = 0;
         pendingBytes = 0;
         writer.execute(() -> {
+            long cpu = WRITER_CPU.getCurrentThreadCpuTime();
             try {
                 write(full);
             } catch (RuntimeException e) {
                 writerFailure = e;
             } finally {
+                writerCpu.addAndGet(WRITER_CPU.getCurrentThreadCpuTime() - cpu);
                 synchronized (writeLock) {
                     writing = null;
                     writeLock.notifyAll();
@@ -582,36 +612,39 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private void writePending() {
         synchronized (writeLock) {
             awaitWriter();
-            Layer layer = pending;
+            PendingLayer layer = pending;
             if (layer.isEmpty()) {
                 return;
             }
             write(layer);
-            pending = new Layer();
+            pending = new PendingLayer(layer.size());
             pendingCommands = 0;
             pendingBytes = 0;
         }
     }
 
-    /** One group as one logged RocksDB batch. */
-    private void write(Layer layer) {
-        try (WriteBatch batch = new WriteBatch()) {
-            layer.forEach((k, v) -> {
-                try {
-                    if (v == TOMBSTONE) {
-                        batch.delete(k);
-                    } else {
-                        batch.put(k, v);
-                    }
-                } catch (RocksDBException e) {
-                    throw new ProcessorStateException("view write failed", e);
-                }
-            });
+    /** One group as one logged RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
+    private void write(PendingLayer layer) {
+        PendingLayer.Sorted group = layer.sorted();
+        byte[][] values = group.values();
+        for (int i = 0; i < values.length; i++) {
+            values[i] = values[i] == PendingLayer.TOMBSTONE ? null : values[i];
+        }
+        byte[] image = BatchImage.of(group.keys(), values);
+        try (WriteBatch batch = new WriteBatch(image)) {
             db.write(writeOptions, batch);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view write failed", e);
         }
         batchesWritten.incrementAndGet();
+    }
+
+    private static final java.lang.management.ThreadMXBean WRITER_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    private final AtomicLong writerCpu = new AtomicLong();
+
+    /** CPU time the writer thread spent writing groups since the store opened (the catch-up's report). */
+    long writerCpuNanos() {
+        return writerCpu.get();
     }
 
     /** RocksDB batches written since the store opened (group commits). */
@@ -707,12 +740,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * win, pending deletes hide.
      */
     private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
-        Layer layer = pending;
-        Layer older = writing;
+        PendingLayer layer = pending;
+        PendingLayer older = writing;
         enter();
         try {
             Iter written = new Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
-            List<Map.Entry<Bytes, byte[]>> part = Layer.merged(layer.sortedRange(from, toInclusive, prefix),
+            List<Map.Entry<Bytes, byte[]>> part = PendingLayer.merged(layer.sortedRange(from, toInclusive, prefix),
                     older == null ? List.of() : older.sortedRange(from, toInclusive, prefix));
             if (part.isEmpty()) {
                 return written;
@@ -724,7 +757,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    private static boolean inRange(byte[] k, byte[] toInclusive, byte[] prefix) {
+    static boolean inRange(byte[] k, byte[] toInclusive, byte[] prefix) {
         if (toInclusive != null && Arrays.compareUnsigned(k, toInclusive) > 0) {
             return false;
         }
@@ -765,7 +798,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
                 Map.Entry<Bytes, byte[]> p = nextPending;
                 nextPending = pendingAfter();
-                if (p.getValue() != TOMBSTONE) {
+                if (p.getValue() != PendingLayer.TOMBSTONE) {
                     next = KeyValue.pair(p.getKey(), p.getValue());
                 }
             }
@@ -863,98 +896,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 throw new NoSuchElementException();
             }
             return next.key;
-        }
-    }
-
-    /**
-     * The pending writes, newest value per key, sorted per first key byte (its kind): a point
-     * read and a put are a skip-list search within one kind, and a scan seeks its range (log n)
-     * and reads only it. Keys are compared by {@link Arrays#compareUnsigned}, which compares eight
-     * bytes at a time: the view's keys of one kind share long prefixes (a subject's name, a
-     * context); with Kafka's byte-by-byte comparator the layers' puts and gets were over a quarter
-     * of a full replay's apply thread, the comparator alone an eighth.
-     */
-    private static final class Layer {
-
-        private static final java.util.Comparator<byte[]> ORDER = Arrays::compareUnsigned;
-
-        @SuppressWarnings("unchecked")
-        private final java.util.concurrent.ConcurrentSkipListMap<byte[], byte[]>[] buckets =
-                new java.util.concurrent.ConcurrentSkipListMap[256];
-        private volatile boolean empty = true;
-
-        byte[] get(byte[] key) {
-            if (empty || key.length == 0) {
-                return null;
-            }
-            java.util.concurrent.ConcurrentSkipListMap<byte[], byte[]> b = buckets[key[0] & 0xff];
-            return b == null ? null : b.get(key);
-        }
-
-        /** Writer thread only. */
-        void put(byte[] key, byte[] value) {
-            int i = key.length == 0 ? 0 : key[0] & 0xff;
-            java.util.concurrent.ConcurrentSkipListMap<byte[], byte[]> b = buckets[i];
-            if (b == null) {
-                b = new java.util.concurrent.ConcurrentSkipListMap<>(ORDER);
-                buckets[i] = b;
-            }
-            b.put(key, value);
-            empty = false;
-        }
-
-        boolean isEmpty() {
-            return empty;
-        }
-
-        void forEach(java.util.function.BiConsumer<byte[], byte[]> each) {
-            for (java.util.concurrent.ConcurrentSkipListMap<byte[], byte[]> b : buckets) {
-                if (b != null) {
-                    b.forEach(each);
-                }
-            }
-        }
-
-        /** Two sorted ranges as one, {@code newer}'s value kept where both have a key. */
-        static List<Map.Entry<Bytes, byte[]>> merged(List<Map.Entry<Bytes, byte[]>> newer,
-                                                    List<Map.Entry<Bytes, byte[]>> older) {
-            if (older.isEmpty()) {
-                return newer;
-            }
-            java.util.TreeMap<Bytes, byte[]> both = new java.util.TreeMap<>();
-            older.forEach(e -> both.put(e.getKey(), e.getValue()));
-            newer.forEach(e -> both.put(e.getKey(), e.getValue()));
-            return new java.util.ArrayList<>(both.entrySet());
-        }
-
-        /** The entries with keys from {@code from} (inclusive) within the range, ascending. */
-        List<Map.Entry<Bytes, byte[]>> sortedRange(byte[] from, byte[] toInclusive, byte[] prefix) {
-            if (empty) {
-                return List.of();
-            }
-            byte[] start = from;
-            if (prefix != null && (start == null || Arrays.compareUnsigned(prefix, start) > 0)) {
-                start = prefix;
-            }
-            int first = start == null || start.length == 0 ? 0 : start[0] & 0xff;
-            int last = prefix != null && prefix.length > 0 ? prefix[0] & 0xff
-                    : toInclusive != null && toInclusive.length > 0 ? toInclusive[0] & 0xff : 255;
-            List<Map.Entry<Bytes, byte[]>> out = new java.util.ArrayList<>();
-            for (int i = first; i <= last; i++) {
-                java.util.concurrent.ConcurrentSkipListMap<byte[], byte[]> b = buckets[i];
-                if (b == null) {
-                    continue;
-                }
-                java.util.NavigableMap<byte[], byte[]> range = start == null || i > first ? b : b.tailMap(start, true);
-                for (Map.Entry<byte[], byte[]> e : range.entrySet()) {
-                    byte[] k = e.getKey();
-                    if (!inRange(k, toInclusive, prefix)) {
-                        break; // sorted: every later key is past the range too
-                    }
-                    out.add(Map.entry(Bytes.wrap(k), e.getValue()));
-                }
-            }
-            return out;
         }
     }
 }

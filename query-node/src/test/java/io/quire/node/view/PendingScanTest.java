@@ -45,11 +45,17 @@ class PendingScanTest {
         return out;
     }
 
-    @Test
-    void scansOverAPendingGroupAnswerAsASortedMap() throws Exception {
+    /** A store whose groups are written only when asked ({@code flush}). */
+    private static ViewStore openStore(String folder) throws java.io.IOException {
         ViewStore store = new ViewStore(JournalTopology.STORE,
                 new ViewStore.GroupCommit(1_000_000, Long.MAX_VALUE, Duration.ofHours(1)), ViewStore.Tuning.DEFAULT);
-        store.init(GroupCommitTest.context(Files.createTempDirectory("quire-pending-scan")), store);
+        store.init(GroupCommitTest.context(Files.createTempDirectory(folder)), store);
+        return store;
+    }
+
+    @Test
+    void scansOverAPendingGroupAnswerAsASortedMap() throws Exception {
+        ViewStore store = openStore("quire-pending-scan");
         try {
             Random r = new Random(7);
             TreeMap<Bytes, byte[]> model = new TreeMap<>();
@@ -89,6 +95,96 @@ class PendingScanTest {
                 assertEquals(listed(withPrefix), listed(store.prefixScan(prefix, new ByteArraySerializer())),
                         "prefix " + Arrays.toString(prefix));
             }
+        } finally {
+            store.close();
+        }
+    }
+
+    private static void assertScansMatch(ViewStore store, TreeMap<Bytes, byte[]> model, Random r, int times) {
+        for (int i = 0; i < times; i++) {
+            Bytes a = Bytes.wrap(randomKey(r));
+            Bytes b = Bytes.wrap(randomKey(r));
+            Bytes from = a.compareTo(b) <= 0 ? a : b;
+            Bytes to = a.compareTo(b) <= 0 ? b : a;
+            assertEquals(listed(model.subMap(from, true, to, true)), listed(store.range(from, to)));
+            byte[] prefix = {a.get()[0]};
+            assertEquals(listed(model.subMap(Bytes.wrap(prefix), true, Bytes.wrap(new byte[] {a.get()[0], (byte) 0xff, (byte) 0xff,
+                    (byte) 0xff, (byte) 0xff}), true)), listed(store.prefixScan(prefix, new ByteArraySerializer())));
+        }
+    }
+
+    /**
+     * A kind of key is put in order only once a scan asks for it; puts after that scan, into the
+     * same group, must still be found in order by the next scan.
+     */
+    @Test
+    void scansBetweenPutsOfOneGroupSeeEveryEarlierPut() throws Exception {
+        ViewStore store = openStore("quire-pending-interleaved");
+        try {
+            Random r = new Random(11);
+            TreeMap<Bytes, byte[]> model = new TreeMap<>();
+            for (int i = 0; i < 600; i++) {
+                byte[] k = randomKey(r);
+                if (r.nextInt(4) == 0) {
+                    store.delete(Bytes.wrap(k));
+                    model.remove(Bytes.wrap(k));
+                } else {
+                    byte[] v = {(byte) i, 2};
+                    store.put(Bytes.wrap(k), v);
+                    model.put(Bytes.wrap(k), v);
+                }
+                if (i % 25 == 0) {
+                    assertScansMatch(store, model, r, 3);
+                }
+                if (i == 300) {
+                    store.flush(); // a second group on top of a written one
+                }
+            }
+            assertScansMatch(store, model, r, 50);
+        } finally {
+            store.close();
+        }
+    }
+
+    /**
+     * A reader scanning one kind while the applier puts keys of it: every scan is in order and
+     * holds every key put before the scan began, whether the scan or a put sorted the kind first.
+     */
+    @Test
+    void aScanDuringPutsHoldsEveryKeyPutBeforeIt() throws Exception {
+        ViewStore store = openStore("quire-pending-concurrent");
+        try {
+            int n = 20_000;
+            List<byte[]> keys = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                keys.add(("V" + Integer.toString(i * 7919 % n, 36)).getBytes());
+            }
+            java.util.concurrent.atomic.AtomicInteger published = new java.util.concurrent.atomic.AtomicInteger();
+            Thread writer = new Thread(() -> {
+                for (int i = 0; i < n; i++) {
+                    store.put(Bytes.wrap(keys.get(i)), new byte[] {1});
+                    published.set(i + 1);
+                }
+            });
+            writer.start();
+            int scans = 0;
+            while (published.get() < n || scans < 5) {
+                int before = published.get();
+                List<byte[]> seen = new ArrayList<>();
+                try (KeyValueIterator<Bytes, byte[]> it = store.prefixScan(new byte[] {'V'}, new ByteArraySerializer())) {
+                    it.forEachRemaining(kv -> seen.add(kv.key.get()));
+                }
+                for (int i = 1; i < seen.size(); i++) {
+                    assertEquals(true, Arrays.compareUnsigned(seen.get(i - 1), seen.get(i)) < 0, "scan out of order");
+                }
+                java.util.Set<Bytes> found = new java.util.HashSet<>();
+                seen.forEach(k -> found.add(Bytes.wrap(k)));
+                for (int i = 0; i < before; i++) {
+                    assertEquals(true, found.contains(Bytes.wrap(keys.get(i))), "key " + i + " put before the scan is missing");
+                }
+                scans++;
+            }
+            writer.join();
         } finally {
             store.close();
         }

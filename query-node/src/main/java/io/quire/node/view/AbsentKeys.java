@@ -1,0 +1,101 @@
+package io.quire.node.view;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * A blocked Bloom filter of the keys of a few kinds that the view store has written since it
+ * was opened empty: a point read of such a kind that the filter has never seen is answered
+ * "absent" without asking RocksDB. The applier reads a content's fingerprint (absent for every
+ * new schema) and a subject (absent for every new subject) for each registration; in RocksDB
+ * each such miss walks the memtables' and every file's filters through JNI. Only a store that
+ * was empty when opened has every key of its files in here; any other store has no filter.
+ *
+ * <p>One cache line (512 bits) per key, six bits set in it. Written by the applying thread
+ * before the key's group is handed to the writer, read by any thread after it has read the
+ * store's pending layers (volatile), which are replaced only after the bits are set. Past its
+ * capacity the filter answers "may exist" for everything, so its memory is fixed whatever the
+ * data.
+ */
+final class AbsentKeys {
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int WORDS_PER_BLOCK = 8;
+    private static final int BITS_PER_KEY = 10;
+
+    private final long[] words;
+    private final int blocks;
+    private final long capacity;
+    private final boolean[] kinds = new boolean[256];
+    private long added;
+    private volatile boolean saturated;
+
+    /** A filter of {@code bytes} (rounded to whole cache lines) for keys whose first byte is one of {@code kinds}. */
+    AbsentKeys(long bytes, byte... kinds) {
+        this.blocks = (int) Math.max(1, Math.min(Integer.MAX_VALUE / WORDS_PER_BLOCK, bytes / 64));
+        this.words = new long[blocks * WORDS_PER_BLOCK];
+        this.capacity = (long) blocks * 512 / BITS_PER_KEY;
+        for (byte k : kinds) {
+            this.kinds[k & 0xff] = true;
+        }
+    }
+
+    /** Whether the filter answers for {@code key}'s kind at all. */
+    boolean covers(byte[] key) {
+        return key.length > 0 && kinds[key[0] & 0xff] && !saturated;
+    }
+
+    /** Records a key written (applying thread only); keys of other kinds are ignored. */
+    void add(byte[] key) {
+        if (!covers(key) || mayContain(key)) {
+            return; // a subject's key is written again with each version: counted once
+        }
+        if (++added > capacity) {
+            saturated = true;
+            return;
+        }
+        long h = hash(key);
+        int base = block(h);
+        for (int i = 0; i < 6; i++) {
+            int bit = (int) (h >>> (i * 9)) & 511;
+            words[base + (bit >>> 6)] |= 1L << (bit & 63);
+        }
+    }
+
+    /** False only when {@code key} (of a covered kind) was certainly never added. */
+    boolean mayContain(byte[] key) {
+        if (!covers(key)) {
+            return true;
+        }
+        long h = hash(key);
+        int base = block(h);
+        for (int i = 0; i < 6; i++) {
+            int bit = (int) (h >>> (i * 9)) & 511;
+            if ((words[base + (bit >>> 6)] & (1L << (bit & 63))) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int block(long h) {
+        long g = h * 0x9E3779B97F4A7C15L; // the in-block bits come from h's low bits; the block from all of them
+        return (int) (((g >>> 32) * blocks) >>> 32) * WORDS_PER_BLOCK;
+    }
+
+    private static long hash(byte[] key) {
+        long h = 0x9E3779B97F4A7C15L ^ key.length;
+        int i = 0;
+        for (; i + 8 <= key.length; i += 8) {
+            h = Long.rotateLeft(h ^ (long) LONGS.get(key, i) * 0xC2B2AE3D27D4EB4FL, 31) * 0x9E3779B97F4A7C15L;
+        }
+        for (; i < key.length; i++) {
+            h = Long.rotateLeft(h ^ (key[i] & 0xffL) * 0xC2B2AE3D27D4EB4FL, 23) * 0x9E3779B97F4A7C15L;
+        }
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        return h;
+    }
+}

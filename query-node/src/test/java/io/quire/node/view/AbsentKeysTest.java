@@ -1,0 +1,110 @@
+package io.quire.node.view;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.kafka.common.utils.Bytes;
+import org.junit.jupiter.api.Test;
+
+class AbsentKeysTest {
+
+    private static byte[] key(char kind, Random r) {
+        byte[] k = new byte[1 + 8 + r.nextInt(60)];
+        r.nextBytes(k);
+        k[0] = (byte) kind;
+        return k;
+    }
+
+    @Test
+    void neverSaysAbsentOfAKeyItWasGivenAndRarelyOfOneItWasNot() {
+        AbsentKeys filter = new AbsentKeys(4L << 20, (byte) 'F', (byte) 'S');
+        Random r = new Random(3);
+        List<byte[]> added = new ArrayList<>();
+        for (int i = 0; i < 1_000_000; i++) {
+            byte[] k = key(i % 2 == 0 ? 'F' : 'S', r);
+            filter.add(k);
+            added.add(k);
+        }
+        for (byte[] k : added) {
+            assertTrue(filter.mayContain(k));
+        }
+        int falsePositives = 0;
+        for (int i = 0; i < 100_000; i++) {
+            falsePositives += filter.mayContain(key('F', r)) ? 1 : 0;
+        }
+        assertTrue(falsePositives < 3_000, falsePositives + " of 100,000 unknown keys may exist"); // 33 bits a key here
+    }
+
+    @Test
+    void answersOnlyForItsKinds() {
+        AbsentKeys filter = new AbsentKeys(1L << 16, (byte) 'F');
+        Random r = new Random(5);
+        assertFalse(filter.mayContain(key('F', r)));
+        assertTrue(filter.mayContain(key('V', r)), "a kind it does not record may always exist");
+        assertTrue(filter.mayContain(new byte[0]));
+    }
+
+    @Test
+    void pastItsCapacityItStandsAside() {
+        AbsentKeys filter = new AbsentKeys(64, (byte) 'F'); // one block: 51 keys
+        Random r = new Random(9);
+        for (int i = 0; i < 60; i++) {
+            filter.add(key('F', r));
+        }
+        for (int i = 0; i < 1_000; i++) {
+            assertTrue(filter.mayContain(key('F', r)));
+        }
+    }
+
+    /**
+     * Through the store: keys found before and after their group is written to RocksDB, unknown
+     * ones absent; a store reopened with data has no filter and finds them all the same.
+     */
+    @Test
+    void theStoreFindsWhatItWroteWithTheFilterAndAfterReopening() throws Exception {
+        Path dir = Files.createTempDirectory("quire-absent-keys");
+        ViewStore.GroupCommit group = new ViewStore.GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1));
+        Random r = new Random(13);
+        List<byte[]> written = new ArrayList<>();
+        ViewStore store = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
+        store.init(GroupCommitTest.context(dir), store);
+        try {
+            for (int i = 0; i < 1_000; i++) {
+                byte[] k = key(i % 3 == 0 ? 'S' : 'F', r);
+                store.put(Bytes.wrap(k), k);
+                written.add(k);
+                assertArrayEquals(k, store.get(Bytes.wrap(k)));
+            }
+            store.flush();
+            for (byte[] k : written) {
+                assertArrayEquals(k, store.get(Bytes.wrap(k)));
+            }
+            for (int i = 0; i < 1_000; i++) {
+                assertNull(store.get(Bytes.wrap(key('F', r))));
+            }
+        } finally {
+            store.close();
+        }
+        ViewStore reopened = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
+        reopened.init(GroupCommitTest.context(dir), reopened);
+        try {
+            for (byte[] k : written) {
+                assertArrayEquals(k, reopened.get(Bytes.wrap(k)));
+            }
+            byte[] late = key('F', r);
+            reopened.put(Bytes.wrap(late), late);
+            reopened.flush();
+            assertArrayEquals(late, reopened.get(Bytes.wrap(late)));
+        } finally {
+            reopened.close();
+        }
+    }
+}
