@@ -1,9 +1,5 @@
 package io.quire.node.view;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * A blocked Bloom filter of the keys of a few kinds that the view store has written since it
  * was opened empty: a point read of such a kind that the filter has never seen is answered
@@ -20,7 +16,6 @@ import java.nio.ByteOrder;
  */
 final class AbsentKeys {
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int WORDS_PER_BLOCK = 8;
     private static final int BITS_PER_KEY = 10;
 
@@ -55,7 +50,7 @@ final class AbsentKeys {
             saturated = true;
             return;
         }
-        long h = hash(key);
+        long h = KeyHash.of(key);
         int base = block(h);
         for (int i = 0; i < 6; i++) {
             int bit = (int) (h >>> (i * 9)) & 511;
@@ -68,7 +63,7 @@ final class AbsentKeys {
         if (!covers(key)) {
             return true;
         }
-        long h = hash(key);
+        long h = KeyHash.of(key);
         int base = block(h);
         for (int i = 0; i < 6; i++) {
             int bit = (int) (h >>> (i * 9)) & 511;
@@ -82,20 +77,5 @@ final class AbsentKeys {
     private int block(long h) {
         long g = h * 0x9E3779B97F4A7C15L; // the in-block bits come from h's low bits; the block from all of them
         return (int) (((g >>> 32) * blocks) >>> 32) * WORDS_PER_BLOCK;
-    }
-
-    private static long hash(byte[] key) {
-        long h = 0x9E3779B97F4A7C15L ^ key.length;
-        int i = 0;
-        for (; i + 8 <= key.length; i += 8) {
-            h = Long.rotateLeft(h ^ (long) LONGS.get(key, i) * 0xC2B2AE3D27D4EB4FL, 31) * 0x9E3779B97F4A7C15L;
-        }
-        for (; i < key.length; i++) {
-            h = Long.rotateLeft(h ^ (key[i] & 0xffL) * 0xC2B2AE3D27D4EB4FL, 23) * 0x9E3779B97F4A7C15L;
-        }
-        h ^= h >>> 33;
-        h *= 0xFF51AFD7ED558CCDL;
-        h ^= h >>> 33;
-        return h;
     }
 }

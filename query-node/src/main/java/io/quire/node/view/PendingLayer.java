@@ -1,8 +1,5 @@
 package io.quire.node.view;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -44,7 +41,7 @@ final class PendingLayer {
     private final AtomicIntegerArray present = new AtomicIntegerArray(256);
     private volatile boolean empty = true;
 
-    /** A layer sized for {@code expectedKeys} (the last group's count): a full replay's groups grew their maps 14 times. */
+    /** A layer sized for {@code expectedKeys} (the last group's count), so a group does not grow its map as it fills. */
     PendingLayer(int expectedKeys) {
         entries = new ConcurrentHashMap<>(Math.max(16, expectedKeys));
     }
@@ -81,11 +78,10 @@ final class PendingLayer {
     }
 
     /**
-     * Every entry in key order, for the writer's batch, once no more puts come (deletes as
-     * {@link #TOMBSTONE}): RocksDB inserts a batch into its memtable in the batch's order, and
-     * inserts in key order reuse the skip list's last position (a full replay's view writer took
-     * 13 s of CPU for a million records in key order, 21 s in hash order). Each kind is sorted
-     * from its order of arrival, which for offsets and counters is already key order.
+     * Every entry in key order, for the writer's batch, once no more puts come (a delete's value
+     * is null): RocksDB inserts a batch into its memtable in the batch's order, and inserts in key
+     * order reuse the skip list's last position (docs/adr/0015-replay-cpu-on-two-cores.md). Each
+     * kind is sorted from its order of arrival, which for offsets and counters is already key order.
      */
     synchronized Sorted sorted() {
         int n = 0;
@@ -99,22 +95,23 @@ final class PendingLayer {
             if (kind != null) {
                 for (byte[] k : inOrder(kind)) {
                     keys[i] = k;
-                    values[i++] = entries.get(new Key(k));
+                    byte[] v = entries.get(new Key(k));
+                    values[i++] = v == TOMBSTONE ? null : v;
                 }
             }
         }
         return new Sorted(keys, values);
     }
 
-    /** A group's entries in key order: {@code values[i]} is the value of {@code keys[i]}. */
+    /** A group's entries in key order: {@code values[i]} is the value of {@code keys[i]}, null for a delete. */
     record Sorted(byte[][] keys, byte[][] values) {
     }
 
     /**
      * The keys of one kind in order. Each is sorted by its first eight bytes as one unsigned
      * number, and by all of them only where those are equal: the content kinds (a fingerprint, a
-     * content hash, a GUID) arrive in random order and differ within eight bytes, and comparing
-     * them byte array against byte array made sorting a replay's groups a fifth of the writer's time.
+     * content hash, a GUID) arrive in random order and nearly always differ within eight bytes,
+     * so most comparisons are one comparison of two numbers.
      */
     private static List<byte[]> inOrder(ArrayList<byte[]> keys) {
         int n = keys.size();
@@ -228,28 +225,15 @@ final class PendingLayer {
         return present.get(kind) != 0;
     }
 
-    /**
-     * A key with a hash of eight bytes a step: {@code Arrays.hashCode} (one byte a step) over the
-     * view's keys, which share long prefixes and run to 65 bytes, was a tenth of a replay's apply thread.
-     */
+    /** A key in the layer's map, with its {@link KeyHash} taken once. */
     private static final class Key {
-
-        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
         private final byte[] bytes;
         private final int hash;
 
         Key(byte[] bytes) {
             this.bytes = bytes;
-            long h = bytes.length;
-            int i = 0;
-            for (; i + 8 <= bytes.length; i += 8) {
-                h = (h ^ (long) LONGS.get(bytes, i)) * 0x9E3779B97F4A7C15L;
-                h ^= h >>> 29;
-            }
-            for (; i < bytes.length; i++) {
-                h = (h ^ bytes[i]) * 0x100000001B3L;
-            }
+            long h = KeyHash.of(bytes);
             this.hash = (int) (h ^ (h >>> 32));
         }
 

@@ -495,16 +495,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             if (pendingCommands == 0) {
                 pendingSince = System.nanoTime();
             }
-            AbsentKeys filter = absent;
-            if (filter != null) {
-                for (KeyValue<Bytes, byte[]> e : entries) {
-                    if (e.value != null) {
-                        filter.add(e.key.get());
-                    }
-                }
-            }
             layer.putAll(entries);
+            AbsentKeys filter = absent; // added to before the group is handed over: see AbsentKeys
             for (KeyValue<Bytes, byte[]> e : entries) {
+                if (filter != null && e.value != null) {
+                    filter.add(e.key.get());
+                }
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);
                 }
@@ -626,11 +622,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** One group as one logged RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
     private void write(PendingLayer layer) {
         PendingLayer.Sorted group = layer.sorted();
-        byte[][] values = group.values();
-        for (int i = 0; i < values.length; i++) {
-            values[i] = values[i] == PendingLayer.TOMBSTONE ? null : values[i];
-        }
-        byte[] image = BatchImage.of(group.keys(), values);
+        byte[] image = BatchImage.of(group.keys(), group.values());
         try (WriteBatch batch = new WriteBatch(image)) {
             db.write(writeOptions, batch);
         } catch (RocksDBException e) {

@@ -45,6 +45,18 @@ class PendingScanTest {
         return out;
     }
 
+    /** A random key deleted (one time in {@code deleteOneIn}) or set to {@code value}, in the store and the model alike. */
+    private static void putOrDelete(ViewStore store, TreeMap<Bytes, byte[]> model, Random r, int deleteOneIn, byte[] value) {
+        Bytes k = Bytes.wrap(randomKey(r));
+        if (r.nextInt(deleteOneIn) == 0) {
+            store.delete(k);
+            model.remove(k);
+        } else {
+            store.put(k, value);
+            model.put(k, value);
+        }
+    }
+
     /** A store whose groups are written only when asked ({@code flush}). */
     private static ViewStore openStore(String folder) throws java.io.IOException {
         ViewStore store = new ViewStore(JournalTopology.STORE,
@@ -67,15 +79,7 @@ class PendingScanTest {
             }
             store.flush(); // these are RocksDB's now
             for (int i = 0; i < 400; i++) {
-                byte[] k = randomKey(r);
-                if (r.nextInt(3) == 0) {
-                    store.delete(Bytes.wrap(k));
-                    model.remove(Bytes.wrap(k));
-                } else {
-                    byte[] v = {(byte) (i + 100), 1};
-                    store.put(Bytes.wrap(k), v);
-                    model.put(Bytes.wrap(k), v);
-                }
+                putOrDelete(store, model, r, 3, new byte[] {(byte) (i + 100), 1});
             }
             assertEquals(listed(model), listed(store.all()));
             for (int i = 0; i < 200; i++) {
@@ -124,15 +128,7 @@ class PendingScanTest {
             Random r = new Random(11);
             TreeMap<Bytes, byte[]> model = new TreeMap<>();
             for (int i = 0; i < 600; i++) {
-                byte[] k = randomKey(r);
-                if (r.nextInt(4) == 0) {
-                    store.delete(Bytes.wrap(k));
-                    model.remove(Bytes.wrap(k));
-                } else {
-                    byte[] v = {(byte) i, 2};
-                    store.put(Bytes.wrap(k), v);
-                    model.put(Bytes.wrap(k), v);
-                }
+                putOrDelete(store, model, r, 4, new byte[] {(byte) i, 2});
                 if (i % 25 == 0) {
                     assertScansMatch(store, model, r, 3);
                 }
