@@ -254,8 +254,10 @@ class ApplierTest {
         Position after = journal.view().position();
         assertEquals(before.offset().value() + 1, after.offset().value());
         assertFalse(before.equals(after));
-        assertEquals(ErrorCode.SUBJECT_NOT_FOUND,
-                ((Rejected) journal.view().outcome(after.offset()).orElseThrow().outcome()).error());
+        List<io.quire.journal.view.AuditEntry> trail = new java.util.ArrayList<>();
+        journal.view().audit(after.offset(), trail::add);
+        assertEquals(after.offset(), trail.get(0).offset());
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND.code, trail.get(0).errorCode());
     }
 
     @Test
@@ -469,12 +471,12 @@ class ApplierTest {
         return ((Rejected) o).error();
     }
 
-    /** The view's digest with the position and outcome records left out. */
+    /** The view's digest with the position, layout and audit entries left out. */
     String withoutPosition() {
         io.quire.journal.view.InMemoryKv copy = new io.quire.journal.view.InMemoryKv();
         io.quire.journal.view.Changes c = new io.quire.journal.view.Changes();
         journal.kv().scan(new byte[0], (k, v) -> {
-            if (k[0] != 'O' && k[0] != 'A' && !(k[0] == 'G' && k[1] == 'p')) {
+            if (k[0] != 'A' && !(k[0] == 'G' && (k[1] == 'p' || k[1] == 'l'))) {
                 c.put(k, v);
             }
             return true;

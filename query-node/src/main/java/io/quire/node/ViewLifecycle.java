@@ -115,9 +115,9 @@ final class ViewLifecycle {
     }
 
     void start(long journalEnd) throws Exception {
-        if (ViewLayout.predatesGlobalIds(storeDir())) {
-            LOG.warn("the view at {} was built before versions had global ids: rebuilding it from the journal",
-                    storeDir());
+        String rebuild = ViewLayout.rebuildReason(storeDir());
+        if (rebuild != null) {
+            LOG.warn("the view at {} is rebuilt from the journal: {}", storeDir(), rebuild);
             Folders.deleteTree(storeDir());
         }
         started = System.nanoTime();

@@ -34,6 +34,7 @@ import io.quire.journal.view.AuditEntry;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.Position;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.Keys;
 import io.quire.journal.view.ViewWriter;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -78,7 +79,9 @@ public final class Applier {
         byte[] covered = current.digestVersion() == 1 || !JournalCodec.hasFreeText(outcome) ? record
                 : JournalCodec.encodeDigestForm(commandId, outcome);
         Position next = new Position(offset, chain(current.digest(), offset, covered), current.digestVersion());
-        out.outcome(offset, record);
+        if (current.offset().equals(Offset.NONE)) {
+            out.layout(Keys.CURRENT_LAYOUT);
+        }
         out.audit(AuditEntry.of(offset, envelope, outcome));
         out.position(next);
         return new ApplyResult(out.changes(), outcome, next, false);

@@ -1,15 +1,14 @@
 package io.quire.journal.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.CorruptRecordException;
-import io.quire.journal.codec.Json;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
-import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Who did what, when, to which subject, and what came of it: one per journal record, kept in the
@@ -29,19 +28,146 @@ public record AuditEntry(Offset offset, long timestamp, String principal, String
                 e.command().type().wireName, e.command().subject(), outcome.type().wireName, code);
     }
 
+    /** The stored form's first byte: fields in a fixed order, strings as length and UTF-8. */
+    private static final byte STORED_FORM = 1;
+
+    /**
+     * The stored form (the offset is the key's): {@link #STORED_FORM}, the timestamp (8 bytes),
+     * then principal, node, command id, command, subject and outcome as strings, then the error
+     * code as an unsigned 32-bit number plus one (0: none) as a variable-length number. A string is its UTF-8 length plus one
+     * (0: null) as a variable-length number, then its bytes. Deterministic, like every value of
+     * the view, and about two fifths of the entry as JSON.
+     */
     public byte[] encode() {
+        Out out = new Out(96);
+        out.b(STORED_FORM);
+        out.fixed64(timestamp);
+        out.text(principal);
+        out.text(nodeId);
+        out.text(commandId);
+        out.text(command);
+        out.text(subject == null ? null : subject.name());
+        out.text(outcome);
+        out.varint(errorCode == null ? 0 : (errorCode & 0xFFFFFFFFL) + 1);
+        return out.bytes();
+    }
+
+    /** The entry at {@code offset} from its {@link #encode stored form}. */
+    public static AuditEntry decode(Offset offset, byte[] bytes) {
         try {
-            return Json.MAPPER.writeValueAsBytes(this);
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException(ex);
+            In in = new In(bytes);
+            if (in.b() != STORED_FORM) {
+                throw new CorruptRecordException("unknown audit entry form " + bytes[0], null);
+            }
+            long timestamp = in.fixed64();
+            String principal = in.text();
+            String nodeId = in.text();
+            String commandId = in.text();
+            String command = in.text();
+            String subject = in.text();
+            String outcome = in.text();
+            long code = in.varint();
+            if (in.at != bytes.length) {
+                throw new CorruptRecordException("audit entry has " + (bytes.length - in.at) + " bytes too many", null);
+            }
+            return new AuditEntry(offset, timestamp, principal, nodeId, commandId, command,
+                    subject == null ? null : Subject.of(subject), outcome, code == 0 ? null : (int) (code - 1));
+        } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException e) {
+            throw new CorruptRecordException("cannot decode audit entry", e);
         }
     }
 
-    public static AuditEntry decode(byte[] bytes) {
-        try {
-            return Json.MAPPER.readValue(bytes, AuditEntry.class);
-        } catch (IOException ex) {
-            throw new CorruptRecordException("cannot decode audit entry", ex);
+    private static final class Out {
+        private byte[] buf;
+        private int at;
+
+        Out(int size) {
+            buf = new byte[size];
+        }
+
+        void b(int v) {
+            if (at == buf.length) {
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            buf[at++] = (byte) v;
+        }
+
+        void fixed64(long v) {
+            for (int shift = 56; shift >= 0; shift -= 8) {
+                b((int) (v >>> shift));
+            }
+        }
+
+        void varint(long v) {
+            while ((v & ~0x7FL) != 0) {
+                b((int) ((v & 0x7F) | 0x80));
+                v >>>= 7;
+            }
+            b((int) v);
+        }
+
+        void text(String s) {
+            if (s == null) {
+                varint(0);
+                return;
+            }
+            byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+            varint(utf8.length + 1L);
+            if (at + utf8.length > buf.length) {
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, at + utf8.length));
+            }
+            System.arraycopy(utf8, 0, buf, at, utf8.length);
+            at += utf8.length;
+        }
+
+        byte[] bytes() {
+            return Arrays.copyOf(buf, at);
+        }
+    }
+
+    private static final class In {
+        private final byte[] buf;
+        private int at;
+
+        In(byte[] buf) {
+            this.buf = buf;
+        }
+
+        int b() {
+            return buf[at++];
+        }
+
+        long fixed64() {
+            long v = 0;
+            for (int i = 0; i < 8; i++) {
+                v = (v << 8) | (buf[at++] & 0xFF);
+            }
+            return v;
+        }
+
+        long varint() {
+            long v = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                int b = buf[at++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException("variable-length number longer than 64 bits");
+        }
+
+        String text() {
+            long n = varint();
+            if (n == 0) {
+                return null;
+            }
+            if (n - 1 > buf.length - at) {
+                throw new IllegalArgumentException("string past the end of the entry");
+            }
+            String s = new String(buf, at, (int) (n - 1), StandardCharsets.UTF_8);
+            at += (int) (n - 1);
+            return s;
         }
     }
 

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>
  * G pos | G next | G config | G mode    position, id watermark, global level and mode
  * G maxid                               the highest id a stored schema has
+ * G layout                              the layout the view is written in (see {@link #LAYOUT})
  * G global                              the next global id a version gets
  * W global-id                           subject 0 version of the version with that global id
  * P [context-prefix] sha-256            id of the content whose text has that SHA-256 (Apicurio's content hash)
@@ -32,8 +33,7 @@ import java.nio.charset.StandardCharsets;
  * R id subject 0 version                which subject versions use an id
  * C subject | D subject | N subject     subject level, mode and normalize flag
  * X subject | G fields                  the other config fields (JSON) of a subject, of the registry
- * O offset                              outcome of the command at that offset
- * A offset                              audit entry of the command at that offset
+ * A offset                              audit entry of the command at that offset ({@link AuditEntry#encode})
  * B subject 0 version id                schema id whose references name that subject version
  * K resource-id 0 type 0 role           an association (JSON)
  * L subject 0 resource-id 0 type 0 role    the associations of a subject
@@ -56,6 +56,14 @@ public final class Keys {
      * exist; a view with versions and without it was built before them (see {@link RegistryView#lacksGlobalIds}).
      */
     public static final byte[] NEXT_GLOBAL_ID = ascii("Gglobal");
+    /**
+     * The layout the view is written in (4 bytes), put with the view's first record. Views written
+     * before layout 2 have none: they also kept each command's outcome (O offset) and their audit
+     * entries as JSON. A node rebuilds a view of an older layout from the journal
+     * ({@link RegistryView#layout}).
+     */
+    public static final byte[] LAYOUT = ascii("Glayout");
+    public static final int CURRENT_LAYOUT = 2;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
@@ -239,12 +247,13 @@ public final class Keys {
         return concat(new byte[] {'D'}, utf8(subject.name()));
     }
 
-    public static byte[] outcome(Offset offset) {
-        return ByteBuffer.allocate(9).put((byte) 'O').putLong(offset.value()).array();
-    }
-
     public static byte[] audit(Offset offset) {
         return ByteBuffer.allocate(9).put((byte) 'A').putLong(offset.value()).array();
+    }
+
+    /** The offset of an {@link #audit} key. */
+    public static Offset auditOffset(byte[] auditKey) {
+        return Offset.of(ByteBuffer.wrap(auditKey, 1, 8).getLong());
     }
 
     static byte[] ascii(String s) {

@@ -363,6 +363,18 @@ public final class RegistryView {
     }
 
     /**
+     * The layout this view is written in: {@link Keys#CURRENT_LAYOUT} for a view built by this
+     * applier, 1 for one built before layouts were recorded, 0 for a view that has applied nothing.
+     */
+    public int layout() {
+        byte[] b = kv.get(Keys.LAYOUT);
+        if (b != null) {
+            return ByteBuffer.wrap(b).getInt();
+        }
+        return kv.get(Keys.POSITION) == null ? 0 : 1;
+    }
+
+    /**
      * True for a view built before versions had global ids: it has versions but no
      * {@link Keys#NEXT_GLOBAL_ID}. Such a view is rebuilt from the journal before a node serves it,
      * so that every node gives every version the same global id.
@@ -556,14 +568,10 @@ public final class RegistryView {
         return out;
     }
 
-    public Optional<JournalCodec.StoredOutcome> outcome(Offset offset) {
-        return Optional.ofNullable(kv.get(Keys.outcome(offset))).map(JournalCodec::decodeOutcome);
-    }
-
     /** Audit entries in journal order from {@code from} (the store seeks there), until the visitor says stop. */
     public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
         byte[] start = Keys.audit(Offset.of(Math.max(0, from.value())));
-        kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(v)));
+        kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(Keys.auditOffset(k), v)));
     }
 
     /**
@@ -610,7 +618,7 @@ public final class RegistryView {
     private AuditEntry firstAuditEntryFrom(long offset) {
         AuditEntry[] first = {null};
         kv.scanFrom(Keys.AUDIT, Keys.audit(Offset.of(offset)), (k, v) -> {
-            first[0] = AuditEntry.decode(v);
+            first[0] = AuditEntry.decode(Keys.auditOffset(k), v);
             return false;
         });
         return first[0];

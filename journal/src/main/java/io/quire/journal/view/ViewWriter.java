@@ -182,8 +182,9 @@ public final class ViewWriter {
         putOrDelete(Keys.subjectMode(subject), mode);
     }
 
-    public void outcome(Offset offset, byte[] encodedOutcome) {
-        changes.put(Keys.outcome(offset), encodedOutcome);
+    /** The layout this view is written in (with its first record; see {@link Keys#LAYOUT}). */
+    public void layout(int layout) {
+        changes.put(Keys.LAYOUT, ByteBuffer.allocate(4).putInt(layout).array());
     }
 
     public void audit(AuditEntry entry) {

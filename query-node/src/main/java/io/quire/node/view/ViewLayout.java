@@ -1,5 +1,6 @@
 package io.quire.node.view;
 
+import io.quire.journal.view.Keys;
 import io.quire.journal.view.KvReader;
 import io.quire.journal.view.RegistryView;
 import java.nio.file.Files;
@@ -14,7 +15,9 @@ import org.rocksdb.RocksIterator;
  * Checks a view on disk, before a node opens it, for a layout older than its applier writes. A
  * view built before versions had global ids cannot be brought forward in place (the ids follow
  * journal order across subjects, which the view does not keep), so the node rebuilds it from the
- * journal instead, and every node ends with the same ids.
+ * journal instead, and every node ends with the same ids. A view of an older layout
+ * ({@link io.quire.journal.view.Keys#LAYOUT}) is rebuilt the same way, so that every node of one
+ * build holds the same bytes ({@code verify} compares them).
  */
 public final class ViewLayout {
 
@@ -23,11 +26,31 @@ public final class ViewLayout {
 
     /** True when the RocksDB at {@code db} holds versions and no global-id counter. */
     public static boolean predatesGlobalIds(Path db) throws RocksDBException {
+        return read(db, RegistryView::lacksGlobalIds, false);
+    }
+
+    /**
+     * Why the view at {@code db} must be rebuilt before a node serves it, or null when it need not
+     * (no view yet, or one of the current layout).
+     */
+    public static String rebuildReason(Path db) throws RocksDBException {
+        return read(db, view -> {
+            if (view.lacksGlobalIds()) {
+                return "it was built before versions had global ids";
+            }
+            int layout = view.layout();
+            return layout == 0 || layout == Keys.CURRENT_LAYOUT ? null
+                    : "it is in view layout " + layout + " and this build writes layout " + Keys.CURRENT_LAYOUT;
+        }, null);
+    }
+
+    private static <T> T read(Path db, java.util.function.Function<RegistryView, T> check, T none)
+            throws RocksDBException {
         if (!Files.exists(db.resolve("CURRENT"))) {
-            return false;
+            return none;
         }
         try (Options o = new Options(); RocksDB r = RocksDB.openReadOnly(o, db.toAbsolutePath().toString())) {
-            return new RegistryView(new ReadOnlyKv(r)).lacksGlobalIds();
+            return check.apply(new RegistryView(new ReadOnlyKv(r)));
         }
     }
 

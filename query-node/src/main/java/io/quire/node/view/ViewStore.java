@@ -51,6 +51,8 @@ import org.rocksdb.WriteOptions;
  */
 public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
+
     /** When pending writes are written to RocksDB; {@code maxCommands} 1 is record by record. */
     public record GroupCommit(int maxCommands, long maxBytes, java.time.Duration maxAge) {
 
@@ -233,7 +235,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                     .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
                     .setMaxWriteBufferNumber(3)
-                    .setLevel0FileNumCompactionTrigger(8)
+                    .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
                     .setCompressionType(tuning.compression())
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10))
@@ -332,6 +334,46 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
         }
+    }
+
+    /** Level-0 files that start a compaction while the view serves. */
+    static final int L0_COMPACTION_TRIGGER = 8;
+
+    /**
+     * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
+     * and once the view serves (false) RocksDB compacts them in the background. A replay of a
+     * million records leaves ~15 files and compacts nothing until it is done, so the compaction's
+     * CPU leaves the replay, and each key is rewritten once instead of once per level it passes
+     * (docs/adr/0016-a-smaller-view-and-deferred-compactions.md). Reads meanwhile look in more
+     * files, each behind its pinned Bloom filter. Level-0 stall triggers do not apply while
+     * compactions are off; {@link #compactPast} turns them back on past a number of files.
+     */
+    void catchingUp(boolean on) {
+        if (compactionsPaused == on) {
+            return;
+        }
+        compactionsPaused = on;
+        try {
+            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder().setDisableAutoCompactions(on).build());
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("cannot " + (on ? "pause" : "resume") + " the view's compactions", e);
+        }
+    }
+
+    private volatile boolean compactionsPaused;
+
+    /**
+     * During a catch-up, turns compactions back on (RocksDB's serving triggers, stalls included)
+     * once {@code maxFiles} or more level-0 files have piled up; true when it did.
+     */
+    boolean compactPast(int maxFiles) {
+        long files = compactionsPaused ? filesAtLevel0() : -1;
+        if (files < maxFiles) {
+            return false;
+        }
+        LOG.info("{} level-0 files in the view: compacting again for the rest of the catch-up", files);
+        catchingUp(false);
+        return true;
     }
 
     /** Flushes memtables to files, for a consistent on-disk copy (snapshots, clean shutdown). */
@@ -664,6 +706,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     public long compactions() {
         return whileOpen(() -> db.getLongProperty("rocksdb.num-running-compactions")
                 + db.getLongProperty("rocksdb.compaction-pending"));
+    }
+
+    /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
+    long filesAtLevel0() {
+        return whileOpen(() -> Long.parseLong(db.getProperty("rocksdb.num-files-at-level0").trim()));
     }
 
     /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */

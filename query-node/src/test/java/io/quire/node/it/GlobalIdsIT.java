@@ -108,4 +108,65 @@ class GlobalIdsIT {
             assertFalse(io.quire.node.view.ViewLayout.predatesGlobalIds(storeOf(dataB, "gid-b")));
         }
     }
+
+    /**
+     * Turns a view back into layout 1: no layout key, each command's outcome kept under O and its
+     * audit entry as JSON. Returns how many audit entries it rewrote.
+     */
+    static int toFirstLayout(Path store) throws Exception {
+        RocksDB.loadLibrary();
+        List<byte[][]> audit = new ArrayList<>();
+        try (Options o = new Options(); RocksDB db = RocksDB.open(o, store.toString())) {
+            db.delete(Keys.LAYOUT);
+            try (RocksIterator it = db.newIterator()) {
+                for (it.seek(Keys.AUDIT); it.isValid() && it.key()[0] == 'A'; it.next()) {
+                    audit.add(new byte[][] {it.key(), it.value()});
+                }
+            }
+            for (byte[][] kv : audit) {
+                io.quire.journal.view.AuditEntry e = io.quire.journal.view.AuditEntry.decode(Keys.auditOffset(kv[0]), kv[1]);
+                db.put(kv[0], io.quire.journal.codec.Json.MAPPER.writeValueAsBytes(e));
+                byte[] outcomeKey = kv[0].clone();
+                outcomeKey[0] = 'O';
+                db.put(outcomeKey, ("{\"commandId\":\"" + e.commandId() + "\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return audit.size();
+    }
+
+    static boolean hasKeysOfKind(Path store, byte kind) throws Exception {
+        try (Options o = new Options(); RocksDB db = RocksDB.openReadOnly(o, store.toString());
+             RocksIterator it = db.newIterator()) {
+            it.seek(new byte[] {kind});
+            return it.isValid() && it.key()[0] == kind;
+        }
+    }
+
+    @Test
+    void aViewOfAnOlderLayoutIsRebuiltToTheSameBytesAsAFreshOne() throws Exception {
+        String topic = "view-layout-it";
+        try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-layout-a"), "layout-a"))) {
+            Http ha = new Http(a.httpPort());
+            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME))).status());
+            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME, AGE))).status());
+            assertEquals(404, ha.delete("/subjects/missing").status());
+            Path dataB = Files.createTempDirectory("quire-layout-b");
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout-b"))) {
+                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
+                        () -> "node b catching up");
+            }
+            Path store = storeOf(dataB, "layout-b");
+            assertTrue(toFirstLayout(store) >= 3, "one audit entry per command");
+            assertTrue(io.quire.node.view.ViewLayout.rebuildReason(store).contains("layout 1"));
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout-b"))) {
+                Http hb = new Http(b.httpPort());
+                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
+                        () -> "node b rebuilding");
+                assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
+                assertEquals(ha.get("/audit").body(), hb.get("/audit").body());
+            }
+            assertEquals(null, io.quire.node.view.ViewLayout.rebuildReason(store));
+            assertFalse(hasKeysOfKind(store, (byte) 'O'), "outcomes are no longer kept");
+        }
+    }
 }
