@@ -22,10 +22,10 @@ import java.nio.charset.StandardCharsets;
  * G layout                              the layout the view is written in (see {@link #LAYOUT})
  * G global                              the next global id a version gets
  * W global-id                           subject 0 version of the version with that global id
- * P [context-prefix] sha-256            id of the content whose text has that SHA-256 (Apicurio's content hash)
+ * P [context-prefix] digest             id of the content whose text has that SHA-256 (Apicurio's content hash; {@link #digestKey})
  * I id                                  prepared body of GET /schemas/ids/{id} (default context)
  * J context 0 id                        the same, in a named context
- * F [context-prefix] fingerprint        id of that content in a context (prefix ":.ctx:", none for the default)
+ * F [context-prefix] digest             id of content with that fingerprint in a context (prefix ":.ctx:", none for the default)
  * U guid [context]                      id of the content with that GUID in a context (none: the default)
  * Y context                             a named context (written with its first schema, gone with DELETE /contexts)
  * S subject                             subject record
@@ -59,11 +59,12 @@ public final class Keys {
     /**
      * The layout the view is written in (4 bytes), put with the view's first record. Views written
      * before layout 2 have none: they also kept each command's outcome (O offset) and their audit
-     * entries as JSON. A node rebuilds a view of an older layout from the journal
+     * entries as JSON. Layout 2 kept fingerprints and content hashes in their keys as hex; layout 3
+     * as bytes ({@link #digestKey}). A node rebuilds a view of an older layout from the journal
      * ({@link RegistryView#layout}).
      */
     public static final byte[] LAYOUT = ascii("Glayout");
-    public static final int CURRENT_LAYOUT = 2;
+    public static final int CURRENT_LAYOUT = 3;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};
@@ -103,7 +104,7 @@ public final class Keys {
     }
 
     public static byte[] fingerprint(Context context, String hex) {
-        return concat(new byte[] {'F'}, utf8(context.prefix()), ascii(hex));
+        return digestKey('F', context, hex);
     }
 
     /** The GUID's entries in every context: the default one's key is this prefix itself. */
@@ -112,7 +113,39 @@ public final class Keys {
     }
 
     public static byte[] contentHash(Context context, String sha256Hex) {
-        return concat(new byte[] {'P'}, utf8(context.prefix()), ascii(sha256Hex));
+        return digestKey('P', context, sha256Hex);
+    }
+
+    /**
+     * {@code kind}, the context's prefix, then the digest: a SHA-256 in lower-case hex (what the
+     * edge and {@link ContentHash} give) as 1 and its 32 bytes, any other text as 0 and its UTF-8.
+     * A context prefix starts with ':', so the three forms never meet; half the bytes of the hex.
+     */
+    static byte[] digestKey(char kind, Context context, String digest) {
+        byte[] prefix = utf8(context.prefix());
+        boolean hex = digest.length() == 64 && isLowerHex(digest);
+        byte[] key = new byte[1 + prefix.length + 1 + (hex ? 32 : 0)];
+        key[0] = (byte) kind;
+        System.arraycopy(prefix, 0, key, 1, prefix.length);
+        int at = 1 + prefix.length;
+        if (!hex) {
+            return concat(key, utf8(digest)); // its marker byte is already 0
+        }
+        key[at++] = 1;
+        for (int i = 0; i < 64; i += 2) {
+            key[at++] = (byte) (Character.digit(digest.charAt(i), 16) << 4 | Character.digit(digest.charAt(i + 1), 16));
+        }
+        return key;
+    }
+
+    private static boolean isLowerHex(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static byte[] guids(SchemaGuid guid) {
