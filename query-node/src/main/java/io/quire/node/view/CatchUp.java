@@ -37,7 +37,8 @@ public final class CatchUp {
     /**
      * Level-0 files past which a catch-up compacts again ({@link ViewStore#catchingUp}): ~48 files
      * of ~46 MiB, about three million registrations, with their pinned indexes and filters ~50 MiB
-     * of the block cache. Longer catch-ups go on with RocksDB's serving triggers.
+     * of the block cache. Longer catch-ups go on with RocksDB's serving triggers. Below
+     * {@link ViewStore#L0_SLOWDOWN_TRIGGER}, so a catch-up never ends with its writes held up.
      */
     static final int MAX_L0_FILES = 48;
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();

@@ -236,6 +236,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
                     .setMaxWriteBufferNumber(3)
                     .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
+                    .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN_TRIGGER)
+                    .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
                     .setCompressionType(tuning.compression())
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10))
@@ -338,6 +340,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /** Level-0 files that start a compaction while the view serves. */
     static final int L0_COMPACTION_TRIGGER = 8;
+
+    /**
+     * Level-0 files past which RocksDB slows, then stops, writes (its defaults are 20 and 36).
+     * Above {@link CatchUp#MAX_L0_FILES}, so that a view fresh from a long catch-up, which may hold
+     * up to that many, is compacted in the background without holding up the journal's next
+     * records; while serving, level 0 stays near {@link #L0_COMPACTION_TRIGGER} unless the
+     * compactions fall behind.
+     */
+    static final int L0_SLOWDOWN_TRIGGER = 56;
+    static final int L0_STOP_TRIGGER = 72;
 
     /**
      * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
