@@ -34,9 +34,10 @@ public record AuditEntry(Offset offset, long timestamp, String principal, String
     /**
      * The stored form (the offset is the key's): {@link #STORED_FORM}, the timestamp (8 bytes),
      * then principal, node, command id, command, subject and outcome as strings, then the error
-     * code as an unsigned 32-bit number plus one (0: none) as a variable-length number. A string is its UTF-8 length plus one
-     * (0: null) as a variable-length number, then its bytes. Deterministic, like every value of
-     * the view, and about two fifths of the entry as JSON.
+     * code as an unsigned 32-bit number plus one (0: none) as a variable-length number. A string
+     * is its UTF-8 length plus one (0: null) as a variable-length number, then its bytes.
+     * Deterministic, like every value of the view; under half the entry's JSON (90 bytes against
+     * 198 on average over the bench journal).
      */
     public byte[] encode() {
         Out out = new Out(96);

@@ -122,20 +122,10 @@ public final class Keys {
      * A context prefix starts with ':', so the three forms never meet; half the bytes of the hex.
      */
     static byte[] digestKey(char kind, Context context, String digest) {
-        byte[] prefix = utf8(context.prefix());
-        boolean hex = digest.length() == 64 && isLowerHex(digest);
-        byte[] key = new byte[1 + prefix.length + 1 + (hex ? 32 : 0)];
-        key[0] = (byte) kind;
-        System.arraycopy(prefix, 0, key, 1, prefix.length);
-        int at = 1 + prefix.length;
-        if (!hex) {
-            return concat(key, utf8(digest)); // its marker byte is already 0
-        }
-        key[at++] = 1;
-        for (int i = 0; i < 64; i += 2) {
-            key[at++] = (byte) (Character.digit(digest.charAt(i), 16) << 4 | Character.digit(digest.charAt(i + 1), 16));
-        }
-        return key;
+        byte[] form = digest.length() == 64 && isLowerHex(digest)
+                ? concat(new byte[] {1}, java.util.HexFormat.of().parseHex(digest))
+                : concat(new byte[] {0}, utf8(digest));
+        return concat(new byte[] {(byte) kind}, utf8(context.prefix()), form);
     }
 
     private static boolean isLowerHex(String s) {

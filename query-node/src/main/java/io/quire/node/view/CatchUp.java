@@ -35,9 +35,10 @@ public final class CatchUp {
     private static final int BATCHES_AHEAD = 4;
 
     /**
-     * Level-0 files past which a catch-up compacts again ({@link ViewStore#catchingUp}): ~48 files
-     * of ~46 MiB, about three million registrations, with their pinned indexes and filters ~50 MiB
-     * of the block cache. Longer catch-ups go on with RocksDB's serving triggers. Below
+     * Level-0 files past which a catch-up compacts again ({@link ViewStore#catchingUp}): a 1 M
+     * replay of the bench journal left 15 files of ~46 MiB, so 48 is about three million
+     * registrations; each file's index and Bloom filter (~0.25 MiB and, at 10 bits a key, ~0.7
+     * MiB) stay pinned in the block cache. Longer catch-ups go on with RocksDB's serving triggers. Below
      * {@link ViewStore#L0_SLOWDOWN_TRIGGER}, so a catch-up never ends with its writes held up.
      */
     static final int MAX_L0_FILES = 48;

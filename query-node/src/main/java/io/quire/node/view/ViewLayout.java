@@ -24,33 +24,22 @@ public final class ViewLayout {
     private ViewLayout() {
     }
 
-    /** True when the RocksDB at {@code db} holds versions and no global-id counter. */
-    public static boolean predatesGlobalIds(Path db) throws RocksDBException {
-        return read(db, RegistryView::lacksGlobalIds, false);
-    }
-
     /**
      * Why the view at {@code db} must be rebuilt before a node serves it, or null when it need not
      * (no view yet, or one of the current layout).
      */
     public static String rebuildReason(Path db) throws RocksDBException {
-        return read(db, view -> {
+        if (!Files.exists(db.resolve("CURRENT"))) {
+            return null;
+        }
+        try (Options o = new Options(); RocksDB r = RocksDB.openReadOnly(o, db.toAbsolutePath().toString())) {
+            RegistryView view = new RegistryView(new ReadOnlyKv(r));
             if (view.lacksGlobalIds()) {
                 return "it was built before versions had global ids";
             }
             int layout = view.layout();
             return layout == 0 || layout == Keys.CURRENT_LAYOUT ? null
                     : "it is in view layout " + layout + " and this build writes layout " + Keys.CURRENT_LAYOUT;
-        }, null);
-    }
-
-    private static <T> T read(Path db, java.util.function.Function<RegistryView, T> check, T none)
-            throws RocksDBException {
-        if (!Files.exists(db.resolve("CURRENT"))) {
-            return none;
-        }
-        try (Options o = new Options(); RocksDB r = RocksDB.openReadOnly(o, db.toAbsolutePath().toString())) {
-            return check.apply(new RegistryView(new ReadOnlyKv(r)));
         }
     }
 

@@ -357,8 +357,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * million records leaves ~15 files and compacts nothing until it is done, so the compaction's
      * CPU leaves the replay, and each key is rewritten once instead of once per level it passes
      * (docs/adr/0016-a-smaller-view-and-deferred-compactions.md). Reads meanwhile look in more
-     * files, each behind its pinned Bloom filter. Level-0 stall triggers do not apply while
-     * compactions are off; {@link #compactPast} turns them back on past a number of files.
+     * files, each behind its pinned Bloom filter. {@link #compactPast} turns compactions back on
+     * past a number of files, so level 0 stays bounded however long the catch-up.
      */
     void catchingUp(boolean on) {
         if (compactionsPaused == on) {
@@ -379,7 +379,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * once {@code maxFiles} or more level-0 files have piled up; true when it did.
      */
     boolean compactPast(int maxFiles) {
-        long files = compactionsPaused ? filesAtLevel0() : -1;
+        if (!compactionsPaused) {
+            return false;
+        }
+        long files = filesAtLevel0();
         if (files < maxFiles) {
             return false;
         }

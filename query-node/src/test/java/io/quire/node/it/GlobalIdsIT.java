@@ -97,7 +97,8 @@ class GlobalIdsIT {
             }
 
             assertEquals(3, toLayoutWithoutGlobalIds(storeOf(dataB, "gid-b")));
-            assertTrue(io.quire.node.view.ViewLayout.predatesGlobalIds(storeOf(dataB, "gid-b")));
+            assertEquals("it was built before versions had global ids",
+                    io.quire.node.view.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
             try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "gid-b"))) {
                 Http hb = new Http(b.httpPort());
                 Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
@@ -105,7 +106,7 @@ class GlobalIdsIT {
                 assertEquals(expected, globalIds(hb), "the rebuilt view has the ids every other node has");
                 assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
             }
-            assertFalse(io.quire.node.view.ViewLayout.predatesGlobalIds(storeOf(dataB, "gid-b")));
+            assertEquals(null, io.quire.node.view.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
         }
     }
 
