@@ -49,6 +49,28 @@ public final class HttpApi {
         r.route().handler(new AuthHandler(d.authenticator()));
         r.route().handler(new ReadYourWrites(d.tracker(), d.readWaitTimeoutMs()));
 
+        // The hot routes first: the router tries routes in order and matches each parametric path
+        // with a regex, so the clients' lookups by id and registrations skip the rest. No route
+        // above or below matches the same requests as these.
+        route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
+        route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
+        route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
+        route(r, HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
+
+        route(r, HttpMethod.GET, "/subjects", Access.READ, subjects::list);
+        route(r, HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
+        route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
+        route(r, HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
+        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
+        route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
+        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
+                subjects::referencedBy);
+
         route(r, HttpMethod.GET, "/", Access.OPEN, ops::root);
         route(r, HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
         route(r, HttpMethod.GET, "/v1/metadata/id", Access.READ, ops::metadataId);
@@ -95,24 +117,6 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/associations/resources/:namespace/:name", Access.READ, associations::byResourceName);
         route(r, HttpMethod.GET, "/associations/resources/:id", Access.READ, associations::byResourceId);
         route(r, HttpMethod.DELETE, "/associations/resources/:id", Access.WRITE, associations::delete);
-        route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
-        route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
-        route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
-
-        route(r, HttpMethod.GET, "/subjects", Access.READ, subjects::list);
-        route(r, HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
-        route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
-        route(r, HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
-        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
-        route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
-                subjects::referencedBy);
 
         route(r, HttpMethod.GET, "/config", Access.READ, config::getGlobal);
         route(r, HttpMethod.PUT, "/config", Access.ADMIN, config::put);
