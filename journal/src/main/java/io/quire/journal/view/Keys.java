@@ -7,7 +7,6 @@ import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -122,21 +121,33 @@ public final class Keys {
      * A context prefix starts with ':', so the three forms never meet; half the bytes of the hex.
      */
     static byte[] digestKey(char kind, Context context, String digest) {
-        byte[] form = digest.length() == 64 && isLowerHex(digest)
-                ? concat(new byte[] {1}, java.util.HexFormat.of().parseHex(digest))
-                : concat(new byte[] {0}, utf8(digest));
-        return concat(new byte[] {(byte) kind}, utf8(context.prefix()), form);
-    }
-
-    private static boolean isLowerHex(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
-                return false;
+        byte[] prefix = context.isDefault() ? EMPTY : utf8(context.prefix());
+        if (digest.length() == 64) { // one pass: read as lower-case hex, or fall back to the text below
+            byte[] key = new byte[1 + prefix.length + 1 + 32];
+            key[0] = (byte) kind;
+            System.arraycopy(prefix, 0, key, 1, prefix.length);
+            int at = 1 + prefix.length;
+            key[at++] = 1;
+            boolean hex = true;
+            for (int i = 0; i < 64 && hex; i += 2) {
+                int hi = lowerHexDigit(digest.charAt(i));
+                int lo = lowerHexDigit(digest.charAt(i + 1));
+                hex = hi >= 0 && lo >= 0;
+                key[at++] = (byte) (hi << 4 | lo);
+            }
+            if (hex) {
+                return key;
             }
         }
-        return true;
+        return concat(new byte[] {(byte) kind}, prefix, new byte[] {0}, utf8(digest));
     }
+
+    /** The value of a lower-case hex digit, or -1. */
+    private static int lowerHexDigit(char c) {
+        return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    }
+
+    private static final byte[] EMPTY = new byte[0];
 
     public static byte[] guids(SchemaGuid guid) {
         return ByteBuffer.allocate(17).put((byte) 'U').putLong(guid.value().getMostSignificantBits())
@@ -292,10 +303,16 @@ public final class Keys {
     }
 
     static byte[] concat(byte[]... parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int length = 0;
         for (byte[] p : parts) {
-            out.writeBytes(p);
+            length += p.length;
         }
-        return out.toByteArray();
+        byte[] out = new byte[length];
+        int at = 0;
+        for (byte[] p : parts) {
+            System.arraycopy(p, 0, out, at, p.length);
+            at += p.length;
+        }
+        return out;
     }
 }
