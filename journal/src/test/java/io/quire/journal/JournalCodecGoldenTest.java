@@ -48,8 +48,10 @@ import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
 import io.quire.journal.model.RuleMode;
 import io.quire.journal.model.RuleSet;
+import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.SchemaRegistered;
@@ -57,6 +59,7 @@ import io.quire.journal.outcome.SubjectDeleted;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +118,34 @@ class JournalCodecGoldenTest {
             String golden = golden("golden/v1/" + type.wireName + ".json");
             assertEquals(envelope(example), JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)), type.wireName);
             assertEquals(golden, new String(JournalCodec.encode(envelope(example)), StandardCharsets.UTF_8), type.wireName);
+        }
+    }
+
+    /** A journal record as it was built before it was written in one pass: a tree. */
+    static byte[] treeEncoding(Envelope e) throws IOException {
+        var mapper = io.quire.journal.codec.Json.MAPPER;
+        var root = mapper.createObjectNode();
+        root.put("v", e.version());
+        root.put("type", e.command().type().wireName);
+        root.put("commandId", e.commandId());
+        root.put("nodeId", e.nodeId());
+        root.put("principal", e.principal());
+        root.put("timestamp", e.timestamp());
+        root.set("payload", mapper.valueToTree(e.command()));
+        return mapper.writeValueAsBytes(root);
+    }
+
+    @Test
+    void recordsAreWrittenByteForByteAsTheirTreeWas() throws IOException {
+        List<Command> commands = new ArrayList<>(EXAMPLES.values());
+        commands.addAll(CONTRACT_EXAMPLES);
+        commands.add(new DeleteAssociations("topic-id-1", "topic", List.of("value"), true));
+        for (Command c : commands) {
+            for (Envelope e : List.of(envelope(c), Envelope.of("c-\"\u00e9\n", "n\\1", null, -1L, c),
+                    Envelope.of("", "", "\ud83d\ude00", Long.MAX_VALUE, c))) {
+                assertEquals(new String(treeEncoding(e), StandardCharsets.UTF_8),
+                        new String(JournalCodec.encode(e), StandardCharsets.UTF_8), c.type().wireName);
+            }
         }
     }
 
@@ -206,6 +237,20 @@ class JournalCodecGoldenTest {
             types.add(o.type().wireName);
         }
         assertTrue(types.size() >= 8, "outcome types covered: " + types);
+    }
+
+    @Test
+    void registrationsWrittenWithoutJacksonAreTheBytesJacksonWrites() throws IOException {
+        List<String> commandIds = List.of(java.util.UUID.randomUUID().toString(), "c1", "", "a b/c:d~",
+                "quote\"d", "back\\slash", "\u00e9t\u00e9", "tab\there", "del\u007f", "\ud83d\ude00");
+        for (String commandId : commandIds) {
+            for (var o : List.of(new SchemaRegistered(id(1), v(1), true), new SchemaRegistered(id(100_003), v(42), false),
+                    new SchemaRegistered(SchemaId.of(Long.MAX_VALUE), Version.of(Integer.MAX_VALUE), true),
+                    new SchemaRegistered(SchemaId.of(0), Version.of(-1), false))) {
+                assertEquals(new String(treeEncoding(commandId, o), StandardCharsets.UTF_8),
+                        new String(JournalCodec.encodeOutcome(commandId, o), StandardCharsets.UTF_8), commandId + " " + o);
+            }
+        }
     }
 
     @Test
