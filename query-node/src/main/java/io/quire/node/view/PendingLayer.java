@@ -31,12 +31,12 @@ final class PendingLayer {
 
     private static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
 
-    private final ConcurrentHashMap<Key, byte[]> entries;
+    private final ConcurrentHashMap<Key, Slot> entries;
     /** Per kind, its keys in order once a scan asked for them; null until then. */
     private final AtomicReferenceArray<ConcurrentSkipListSet<byte[]>> sorted = new AtomicReferenceArray<>(256);
-    /** Per kind, its keys in the order they were first put (under this layer's monitor); null for none. */
+    /** Per kind, its entries in the order their keys were first put (under this layer's monitor); null for none. */
     @SuppressWarnings("unchecked")
-    private final ArrayList<byte[]>[] added = new ArrayList[256];
+    private final ArrayList<Slot>[] added = new ArrayList[256];
     /** Per kind, 1 once a key of it is pending. */
     private final AtomicIntegerArray present = new AtomicIntegerArray(256);
     private volatile boolean empty = true;
@@ -47,19 +47,30 @@ final class PendingLayer {
     }
 
     byte[] get(byte[] key) {
-        return empty ? null : entries.get(new Key(key));
+        if (empty) {
+            return null;
+        }
+        Slot slot = entries.get(new Key(key));
+        return slot == null ? null : slot.value;
     }
 
-    /** One command's writes (writer thread only): a null value is a delete. */
+    /** One command's writes (the applying thread only): a null value is a delete. */
     synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes) {
         for (KeyValue<Bytes, byte[]> e : writes) {
-            if (entries.put(new Key(e.key.get()), e.value == null ? TOMBSTONE : e.value) == null) {
+            byte[] value = e.value == null ? TOMBSTONE : e.value;
+            Key key = new Key(e.key.get());
+            Slot slot = entries.get(key);
+            if (slot != null) {
+                slot.value = value; // a key written again in this group: its newest value
+            } else {
+                slot = new Slot(e.key.get(), value);
+                entries.put(key, slot);
                 int kind = kindOf(e.key.get());
                 if (added[kind] == null) {
                     added[kind] = new ArrayList<>();
                     present.set(kind, 1);
                 }
-                added[kind].add(e.key.get());
+                added[kind].add(slot);
                 ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
                 if (keys != null) {
                     keys.add(e.key.get());
@@ -85,17 +96,17 @@ final class PendingLayer {
      */
     synchronized Sorted sorted() {
         int n = 0;
-        for (ArrayList<byte[]> keys : added) {
-            n += keys == null ? 0 : keys.size();
+        for (ArrayList<Slot> kind : added) {
+            n += kind == null ? 0 : kind.size();
         }
         byte[][] keys = new byte[n][];
         byte[][] values = new byte[n][];
         int i = 0;
-        for (ArrayList<byte[]> kind : added) {
+        for (ArrayList<Slot> kind : added) {
             if (kind != null) {
-                for (byte[] k : inOrder(kind)) {
-                    keys[i] = k;
-                    byte[] v = entries.get(new Key(k));
+                for (Slot slot : inOrder(kind)) {
+                    keys[i] = slot.key;
+                    byte[] v = slot.value;
                     values[i++] = v == TOMBSTONE ? null : v;
                 }
             }
@@ -113,35 +124,53 @@ final class PendingLayer {
      * content hash, a GUID) arrive in random order and nearly always differ within eight bytes,
      * so most comparisons are one comparison of two numbers.
      */
-    private static List<byte[]> inOrder(ArrayList<byte[]> keys) {
-        int n = keys.size();
+    private static List<Slot> inOrder(ArrayList<Slot> slots) {
+        int n = slots.size();
         boolean sorted = true;
         for (int i = 1; i < n && sorted; i++) {
-            sorted = Arrays.compareUnsigned(keys.get(i - 1), keys.get(i)) < 0;
+            sorted = Arrays.compareUnsigned(slots.get(i - 1).key, slots.get(i).key) < 0;
         }
         if (sorted) {
-            return keys;
+            return slots;
         }
         Sortable[] order = new Sortable[n];
         for (int i = 0; i < n; i++) {
-            order[i] = new Sortable(keys.get(i));
+            order[i] = new Sortable(slots.get(i));
         }
         Arrays.sort(order);
-        List<byte[]> out = new ArrayList<>(n);
+        List<Slot> out = new ArrayList<>(n);
         for (Sortable o : order) {
-            out.add(o.key);
+            out.add(o.slot);
         }
         return out;
+    }
+
+    /**
+     * A key's entry: its newest value in this group. The writer thread replaces the value of a key
+     * written again; readers on other threads see the newest one written (volatile). The entry
+     * also keeps the writer's batch from looking each key up again in the map.
+     */
+    private static final class Slot {
+
+        private final byte[] key;
+        private volatile byte[] value;
+
+        Slot(byte[] key, byte[] value) {
+            this.key = key;
+            this.value = value;
+        }
     }
 
     /** A key and its first eight bytes, big-endian (zeros past a shorter key's end). */
     private static final class Sortable implements Comparable<Sortable> {
 
+        private final Slot slot;
         private final byte[] key;
         private final long head;
 
-        Sortable(byte[] key) {
-            this.key = key;
+        Sortable(Slot slot) {
+            this.slot = slot;
+            this.key = slot.key;
             long h = 0;
             for (int i = 0; i < 8; i++) {
                 h = (h << 8) | (i < key.length ? key[i] & 0xff : 0);
@@ -171,7 +200,9 @@ final class PendingLayer {
             if (keys == null) {
                 keys = new ConcurrentSkipListSet<>(ORDER);
                 if (added[kind] != null) {
-                    keys.addAll(added[kind]);
+                    for (Slot slot : added[kind]) {
+                        keys.add(slot.key);
+                    }
                 }
                 sorted.set(kind, keys);
             }
@@ -214,7 +245,7 @@ final class PendingLayer {
                 if (!ViewStore.inRange(k, toInclusive, prefix)) {
                     break; // sorted: every later key is past the range too
                 }
-                out.add(Map.entry(Bytes.wrap(k), entries.get(new Key(k))));
+                out.add(Map.entry(Bytes.wrap(k), entries.get(new Key(k)).value));
             }
         }
         return out;
