@@ -26,7 +26,7 @@ public final class BoundedPool implements Executor, AutoCloseable {
     private BoundedPool(String name, int threads, BlockingQueue<Runnable> queue) {
         AtomicInteger n = new AtomicInteger();
         this.executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, queue, r -> {
-            Thread t = new Thread(r, "quire-" + name + "-" + n.incrementAndGet());
+            Thread t = new PoolThread(this, r, "quire-" + name + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         }, (r, ex) -> {
@@ -49,6 +49,20 @@ public final class BoundedPool implements Executor, AutoCloseable {
     @Override
     public void execute(Runnable command) {
         executor.execute(command);
+    }
+
+    /** Whether the calling thread is one of this pool's: its work may go on here without a hop. */
+    public boolean ownsCurrentThread() {
+        return Thread.currentThread() instanceof PoolThread t && t.pool == this;
+    }
+
+    private static final class PoolThread extends Thread {
+        private final BoundedPool pool;
+
+        PoolThread(BoundedPool pool, Runnable task, String name) {
+            super(task, name);
+            this.pool = pool;
+        }
     }
 
     public long refused() {

@@ -101,9 +101,10 @@ public final class Registrations {
                         return CompletableFuture.completedFuture(known.get());
                     }
                     if (now.effectiveLevel(subject) == CompatibilityLevel.NONE) {
-                        return attempt(subject, parsed, req, principal, 1, deadline); // nothing to check, nothing to order
+                        // nothing to check, nothing to order
+                        return attempt(subject, parsed, normalized, req, principal, 1, deadline);
                     }
-                    return subjects.run(subject, () -> attempt(subject, parsed, req, principal, 1, deadline));
+                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1, deadline));
                 });
     }
 
@@ -182,8 +183,8 @@ public final class Registrations {
      * timeout; then the caller gets a retryable 50002, never a 50001. The data contract is merged
      * anew each round: it inherits from the subject's latest version, which may have changed.
      */
-    private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, RegisterRequest req,
-                                                           String principal, int n, long deadline) {
+    private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, boolean normalized,
+                                                           RegisterRequest req, String principal, int n, long deadline) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
@@ -222,10 +223,11 @@ public final class Registrations {
                                         "subject '" + subject + "' kept changing under " + n
                                                 + " attempts (other nodes are writing to it); retry");
                             }
-                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, req, principal, n + 1,
-                                    deadline));
+                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, normalized, req, principal,
+                                    n + 1, deadline));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
+                        parsing.registered(subject.context(), r.id(), parsed, normalized); // the next check reads it
                         return CompletableFuture.completedFuture(new Written<>(
                                 answer(subject, r.id(), r.version(), parsed, contract), applied.offset()));
                     });

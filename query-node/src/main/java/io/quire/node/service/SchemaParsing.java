@@ -148,6 +148,24 @@ public final class SchemaParsing {
         }
         StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
         ParsedSchema<?> parsed = parse(view, context, stored.schemaType(), stored.schema(), stored.references());
+        keep(key, parsed);
+        return parsed;
+    }
+
+    /**
+     * Keeps a schema just registered under {@code id} as that id's parsed form, so that the next
+     * registration to its subject, checked against it, does not parse it again. Only a schema whose
+     * canonical text is the text stored, parsed from the request's own text (not normalised since,
+     * not stored in an earlier release's form), is kept: the same schema {@link #parseStored} would
+     * parse from that text.
+     */
+    void registered(Context context, SchemaId id, ParsedSchema<?> parsed, boolean normalized) {
+        if (!normalized && parsed.legacyCanonical() == null) {
+            keep(new Key(context, id), parsed);
+        }
+    }
+
+    private void keep(Key key, ParsedSchema<?> parsed) {
         synchronized (byId) {
             ParsedSchema<?> old = byId.put(key, parsed);
             cachedBytes += weight(parsed) - (old == null ? 0 : weight(old));
@@ -157,7 +175,6 @@ public final class SchemaParsing {
                 eldest.remove();
             }
         }
-        return parsed;
     }
 
     /**

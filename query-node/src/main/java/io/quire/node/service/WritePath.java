@@ -9,9 +9,11 @@ import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
+import io.quire.node.exec.BoundedPool;
 import io.quire.node.view.AppliedTracker.Applied;
 import io.quire.node.write.JournalPort;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -71,7 +73,19 @@ final class WritePath {
         }
     }
 
+    /**
+     * As {@link #work}, for a task that returns a future; on a worker already (the stage before
+     * ran on one) it runs here, without another hop through the queue. A task that throws gives
+     * the same failed future as on a worker.
+     */
     <T> CompletableFuture<T> workCompose(Supplier<CompletableFuture<T>> task) {
+        if (workers instanceof BoundedPool pool && pool.ownsCurrentThread()) {
+            try {
+                return task.get();
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(new CompletionException(e));
+            }
+        }
         return work(task).thenCompose(f -> f);
     }
 

@@ -1,7 +1,9 @@
 package io.quire.node.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
@@ -40,6 +42,15 @@ class BoundedPoolTest {
             }
             assertEquals(0, pool.refused());
             release.countDown();
+        }
+    }
+
+    @Test
+    void aPoolKnowsItsOwnThreads() throws Exception {
+        try (BoundedPool pool = BoundedPool.bounded("mine", 1, 1); BoundedPool other = BoundedPool.bounded("other", 1, 1)) {
+            assertFalse(pool.ownsCurrentThread());
+            assertTrue(java.util.concurrent.CompletableFuture.supplyAsync(pool::ownsCurrentThread, pool).get());
+            assertFalse(java.util.concurrent.CompletableFuture.supplyAsync(pool::ownsCurrentThread, other).get());
         }
     }
 

@@ -156,6 +156,25 @@ class SchemaParsingTest {
     }
 
     @Test
+    void aSchemaJustRegisteredIsCheckedAgainstWithoutParsingItAgain() {
+        ParsedSchema<?> kept = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, DEP, List.of());
+        long keptId = register("kept", kept);
+        parsing.registered(Context.DEFAULT, id(keptId), kept, false);
+        reads[0] = 0;
+        assertTrue(kept == parsing.parseStored(counted, Context.DEFAULT, id(keptId)), "the registration's own parse");
+        assertEquals(0, reads[0], "no read of the stored text");
+
+        String other = rec("Normal", List.of());
+        ParsedSchema<?> normalised = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, other, List.of(), true);
+        long normalisedId = register("normalised", normalised);
+        parsing.registered(Context.DEFAULT, id(normalisedId), normalised, true);
+        ParsedSchema<?> stored = parsing.parseStored(counted, Context.DEFAULT, id(normalisedId));
+        assertFalse(normalised == stored, "a normalised text is parsed from what was stored");
+        assertTrue(reads[0] > 0);
+        assertEquals(normalised.canonical(), stored.canonical());
+    }
+
+    @Test
     void theCacheOfParsedSchemasIsBoundedByTheMemoryItHoldsNotByCount() {
         List<Long> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
