@@ -32,7 +32,9 @@ class DigestKeyTest {
 
     @Test
     void otherTextIsKeptAsItselfBehindAZero() {
-        for (String text : List.of("fp-\"int\"", HEX.toUpperCase(), HEX.substring(1), HEX + "0", "g" + HEX.substring(1), "")) {
+        for (String text : List.of("fp-\"int\"", HEX.toUpperCase(), HEX.substring(1), HEX + "0", "g" + HEX.substring(1), "",
+                HEX.substring(0, 63) + "G", HEX.substring(0, 63) + "\u00e9", HEX.substring(0, 63) + "\u0101",
+                HEX.substring(0, 31) + " " + HEX.substring(32))) {
             assertArrayEquals(concat(new byte[] {'F', 0}, text.getBytes(StandardCharsets.UTF_8)),
                     Keys.fingerprint(Context.DEFAULT, text), text);
         }
