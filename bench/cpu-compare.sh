@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Requests per second, p99 and the node's CPU per request for two builds, alternated:
+#   bench/cpu-compare.sh OLD.jar NEW.jar [ROUNDS=2] [SCRIPT=bench/wrk/register.lua] [WARMUP=40] [SECONDS=30] [CONNECTIONS=200]
+# Each round starts a fresh `dev` node of each build in turn (embedded broker, heap 1 GiB),
+# registers one schema (so that bench/wrk/read-one.lua finds id 1), runs WARMUP s of
+# `wrk -t2 -cCONNECTIONS` with SCRIPT, then measures SECONDS more and prints requests/s, p99,
+# non-2xx answers and the node process's CPU time (user + system, /proc) per request. The CPU per
+# request drifts less with the machine than requests/s do, but both drift: compare rounds, not runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
+warmup=${5:-40}; secs=${6:-30}; conns=${7:-200}
+if ! command -v wrk >/dev/null && command -v apt-get >/dev/null; then
+  (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q wrk) >/dev/null 2>&1 || true
+fi
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+work=$(mktemp -d /tmp/quire-cpu-compare.XXXX)
+hz=$(getconf CLK_TCK)
+for round in $(seq 1 "$rounds"); do
+  for build in old new; do
+    jar=$old; [ "$build" = new ] && jar=$new
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+    java -Xmx1g -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" > "$work/$build-$round.log" 2>&1 &
+    pid=$!
+    for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
+    curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
+      -d '{"schema":"{\"type\":\"string\"}"}' "localhost:$port/subjects/cpu-compare-seed/versions" >/dev/null
+    wrk -t2 -c"$conns" -d"${warmup}s" -s "$script" "http://127.0.0.1:$port" >/dev/null
+    c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    out=$(wrk -t2 -c"$conns" -d"${secs}s" --latency -s "$script" "http://127.0.0.1:$port")
+    c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+    p99=$(echo "$out" | awk '$1=="99%" {print $2}')
+    bad=$(echo "$out" | awk '/Non-2xx/ {print $5}')
+    us=$(python3 -c "print(round(($c1 - $c0) / $hz * 1e6 / ($rps * $secs), 1))")
+    echo "round $round $build: $rps req/s, p99 $p99, non-2xx ${bad:-0}, node CPU $us us/req"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    rm -rf "${work:?}/$build-$round"
+  done
+done
+rm -rf "$work"
