@@ -154,13 +154,15 @@ public final class SchemaParsing {
 
     /**
      * Keeps a schema just registered under {@code id} as that id's parsed form, so that the next
-     * registration to its subject, checked against it, does not parse it again. Only a schema whose
-     * canonical text is the text stored, parsed from the request's own text (not normalised since,
-     * not stored in an earlier release's form), is kept: the same schema {@link #parseStored} would
-     * parse from that text.
+     * registration to its subject, checked against it, does not parse it again. Only an Avro
+     * schema is kept, and only one whose canonical text is the text stored (not normalised since,
+     * not stored in an earlier release's form): Avro's schema written as text parses back to an
+     * equal schema, so it is the schema {@link #parseStored} would parse. A Protobuf or JSON
+     * schema parsed from its rendering need not be the same tree (locations, comments), so those
+     * are parsed from what was stored, as before.
      */
     void registered(Context context, SchemaId id, ParsedSchema<?> parsed, boolean normalized) {
-        if (!normalized && parsed.legacyCanonical() == null) {
+        if (parsed.type() == SchemaType.AVRO && !normalized && parsed.legacyCanonical() == null) {
             keep(new Key(context, id), parsed);
         }
     }

@@ -172,6 +172,14 @@ class SchemaParsingTest {
         assertFalse(normalised == stored, "a normalised text is parsed from what was stored");
         assertTrue(reads[0] > 0);
         assertEquals(normalised.canonical(), stored.canonical());
+
+        ParsedSchema<?> json = parsing.parse(view, Context.DEFAULT, SchemaType.JSON,
+                "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}", List.of());
+        long jsonId = register("json", json);
+        parsing.registered(Context.DEFAULT, id(jsonId), json, false);
+        reads[0] = 0;
+        assertFalse(json == parsing.parseStored(counted, Context.DEFAULT, id(jsonId)), "only Avro is kept");
+        assertTrue(reads[0] > 0);
     }
 
     @Test
