@@ -1,0 +1,29 @@
+-- wrk script: as evolve.lua, but each wrk thread names its fields after its own prefix, so no two
+-- registrations carry the same schema text (as a stream of new versions from CI). evolve.lua's
+-- threads both count from 1 and register the same texts to different subjects. As there: every
+-- request registers a new version of one of 20 subjects per wrk thread, so each
+-- registration is checked against the subject's latest version (BACKWARD, the default level) and
+-- subjects grow to thousands of versions. Each version is {id, f<n>} with f<n> optional: compatible
+-- with any earlier one, so every answer should be 200.
+-- wrk -t2 -c200 -d30s -s bench/wrk/evolve-distinct.lua http://127.0.0.1:8081
+local counter = 0
+local run = tostring(os.time()) .. tostring(math.random(1000000))
+
+function setup(thread)
+  thread:set("prefix", run .. "-" .. tostring(math.random(1000000)))
+end
+
+request = function()
+  counter = counter + 1
+  local field = "f" .. prefix:gsub("%-", "_") .. "_" .. counter
+  local schema = '{\\"type\\":\\"record\\",\\"name\\":\\"Evolving\\",\\"fields\\":[{\\"name\\":\\"id\\",\\"type\\":\\"long\\"},' ..
+      '{\\"name\\":\\"' .. field .. '\\",\\"type\\":[\\"null\\",\\"string\\"],\\"default\\":null}]}'
+  local body = '{"schema":"' .. schema .. '"}'
+  return wrk.format("POST", "/subjects/evolve-" .. prefix .. "-" .. (counter % 20) .. "/versions",
+      {["Content-Type"] = "application/vnd.schemaregistry.v1+json"}, body)
+end
+
+done = function(summary, latency, requests)
+  io.write(string.format("non-2xx or errors: %d\n", summary.errors.status + summary.errors.connect +
+      summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
