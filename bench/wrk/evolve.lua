@@ -2,7 +2,12 @@
 -- registration is checked against the subject's latest version (BACKWARD, the default level) and
 -- subjects grow to thousands of versions. Each version is {id, f<n>} with f<n> optional: compatible
 -- with any earlier one, so every answer should be 200.
+-- The wrk threads each count from 1, so by default they register the same texts to different
+-- subjects, and each registration finds its content stored under another subject. With
+-- EVOLVE_DISTINCT=1 each thread names its fields after its own prefix (f<prefix>_<n>): no text is
+-- registered twice, as in a stream of new versions from CI.
 -- wrk -t2 -c200 -d30s -s bench/wrk/evolve.lua http://127.0.0.1:8081
+local distinct = os.getenv("EVOLVE_DISTINCT") == "1"
 local counter = 0
 local run = tostring(os.time()) .. tostring(math.random(1000000))
 
@@ -12,7 +17,7 @@ end
 
 request = function()
   counter = counter + 1
-  local field = "f" .. counter
+  local field = distinct and ("f" .. prefix:gsub("%-", "_") .. "_" .. counter) or ("f" .. counter)
   local schema = '{\\"type\\":\\"record\\",\\"name\\":\\"Evolving\\",\\"fields\\":[{\\"name\\":\\"id\\",\\"type\\":\\"long\\"},' ..
       '{\\"name\\":\\"' .. field .. '\\",\\"type\\":[\\"null\\",\\"string\\"],\\"default\\":null}]}'
   local body = '{"schema":"' .. schema .. '"}'

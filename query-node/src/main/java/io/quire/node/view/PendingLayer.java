@@ -146,9 +146,9 @@ final class PendingLayer {
     }
 
     /**
-     * A key's entry: its newest value in this group. The writer thread replaces the value of a key
-     * written again; readers on other threads see the newest one written (volatile). The entry
-     * also keeps the writer's batch from looking each key up again in the map.
+     * A key's entry: its newest value in this group. The applying thread replaces the value of a
+     * key written again; readers on other threads see the newest one written (volatile). The entry
+     * also keeps the view writer's batch ({@link #sorted}) from looking each key up again in the map.
      */
     private static final class Slot {
 
