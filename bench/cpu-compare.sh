@@ -6,6 +6,11 @@
 # `wrk -t2 -cCONNECTIONS` with SCRIPT, then measures SECONDS more and prints requests/s, p99,
 # non-2xx answers and the node process's CPU time (user + system, /proc) per request. The CPU per
 # request drifts less with the machine than requests/s do, but both drift: compare rounds, not runs.
+# The warm-up goes on past WARMUP s, 10 s at a time, until the JVM's JIT compiler threads used
+# under a tenth of a core over the last 10 s (at most JIT_WAIT=300 s more): a node under this load
+# keeps C2 busy for two to three minutes, and a measurement taken meanwhile counts the JIT's work
+# (half a core) against the requests. JIT_WAIT=0 measures after WARMUP s whatever the JIT does.
+# OLD_FLAGS / NEW_FLAGS: extra `dev` flags for each build (for one jar with two settings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
@@ -16,24 +21,44 @@ fi
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 work=$(mktemp -d /tmp/quire-cpu-compare.XXXX)
 hz=$(getconf CLK_TCK)
+# CPU ticks (user + system) of a process's JIT compiler threads
+jit_ticks() {
+  local t sum=0
+  for t in /proc/"$1"/task/*; do
+    case "$(cat "$t/comm" 2>/dev/null)" in
+      C1\ Compiler*|C2\ Compiler*) sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
+    esac
+  done
+  echo "$sum"
+}
 for round in $(seq 1 "$rounds"); do
   for build in old new; do
     jar=$old; [ "$build" = new ] && jar=$new
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-    java -Xmx1g -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" > "$work/$build-$round.log" 2>&1 &
+    flags=${OLD_FLAGS:-}; [ "$build" = new ] && flags=${NEW_FLAGS:-}
+    # shellcheck disable=SC2086
+    java -Xmx1g -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" $flags > "$work/$build-$round.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
     curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
       -d '{"schema":"{\"type\":\"string\"}"}' "localhost:$port/subjects/cpu-compare-seed/versions" >/dev/null
     wrk -t2 -c"$conns" -d"${warmup}s" -s "$script" "http://127.0.0.1:$port" >/dev/null
-    c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    warmed=$warmup; jit=$(jit_ticks "$pid")
+    while [ "$warmed" -lt $((warmup + ${JIT_WAIT:-300})) ]; do
+      wrk -t2 -c"$conns" -d10s -s "$script" "http://127.0.0.1:$port" >/dev/null
+      warmed=$((warmed + 10)); now=$(jit_ticks "$pid")
+      [ $((now - jit)) -lt "$hz" ] && break # under a tenth of a core over those 10 s
+      jit=$now
+    done
+    j0=$(jit_ticks "$pid"); c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
     out=$(wrk -t2 -c"$conns" -d"${secs}s" --latency -s "$script" "http://127.0.0.1:$port")
     c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     p99=$(echo "$out" | awk '$1=="99%" {print $2}')
     bad=$(echo "$out" | awk '/Non-2xx/ {print $5}')
     us=$(python3 -c "print(round(($c1 - $c0) / $hz * 1e6 / ($rps * $secs), 1))")
-    echo "round $round $build: $rps req/s, p99 $p99, non-2xx ${bad:-0}, node CPU $us us/req"
+    jit_s=$(python3 -c "print(round(($(jit_ticks "$pid") - $j0) / $hz, 1))")
+    echo "round $round $build: $rps req/s, p99 $p99, non-2xx ${bad:-0}, node CPU $us us/req (warm-up ${warmed} s; JIT ${jit_s} s of CPU while measured)"
     kill "$pid"; wait "$pid" 2>/dev/null || true
     rm -rf "${work:?}/$build-$round"
   done
