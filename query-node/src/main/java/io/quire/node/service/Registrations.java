@@ -227,7 +227,7 @@ public final class Registrations {
                                     n + 1, deadline));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
-                        parsing.registered(subject.context(), r.id(), parsed, normalized); // the next check reads it
+                        parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized); // the next check reads it
                         return CompletableFuture.completedFuture(new Written<>(
                                 answer(subject, r.id(), r.version(), parsed, contract), applied.offset()));
                     });

@@ -21,6 +21,7 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.view.InMemoryKv;
@@ -159,7 +160,7 @@ class SchemaParsingTest {
     void aSchemaJustRegisteredIsCheckedAgainstWithoutParsingItAgain() {
         ParsedSchema<?> kept = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, DEP, List.of());
         long keptId = register("kept", kept);
-        parsing.registered(Context.DEFAULT, id(keptId), kept, false);
+        parsing.registered(Context.DEFAULT, id(keptId), Version.of(2), kept, false);
         reads[0] = 0;
         assertTrue(kept == parsing.parseStored(counted, Context.DEFAULT, id(keptId)), "the registration's own parse");
         assertEquals(0, reads[0], "no read of the stored text");
@@ -167,7 +168,7 @@ class SchemaParsingTest {
         String other = rec("Normal", List.of());
         ParsedSchema<?> normalised = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, other, List.of(), true);
         long normalisedId = register("normalised", normalised);
-        parsing.registered(Context.DEFAULT, id(normalisedId), normalised, true);
+        parsing.registered(Context.DEFAULT, id(normalisedId), Version.of(2), normalised, true);
         ParsedSchema<?> stored = parsing.parseStored(counted, Context.DEFAULT, id(normalisedId));
         assertFalse(normalised == stored, "a normalised text is parsed from what was stored");
         assertTrue(reads[0] > 0);
@@ -176,10 +177,19 @@ class SchemaParsingTest {
         ParsedSchema<?> json = parsing.parse(view, Context.DEFAULT, SchemaType.JSON,
                 "{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"string\"}}}", List.of());
         long jsonId = register("json", json);
-        parsing.registered(Context.DEFAULT, id(jsonId), json, false);
+        parsing.registered(Context.DEFAULT, id(jsonId), Version.of(2), json, false);
         reads[0] = 0;
         assertFalse(json == parsing.parseStored(counted, Context.DEFAULT, id(jsonId)), "only Avro is kept");
         assertTrue(reads[0] > 0);
+
+        ParsedSchema<?> first = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("First", List.of()), List.of());
+        long firstId = register("first", first);
+        int cached = parsing.cachedSchemas();
+        parsing.registered(Context.DEFAULT, id(firstId), Version.of(1), first, false);
+        assertEquals(cached, parsing.cachedSchemas(), "a subject's first version is not kept");
+        reads[0] = 0;
+        assertFalse(first == parsing.parseStored(counted, Context.DEFAULT, id(firstId)));
+        assertTrue(reads[0] > 0, "a first version is parsed from what was stored");
     }
 
     @Test
