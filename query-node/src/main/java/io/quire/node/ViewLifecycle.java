@@ -162,7 +162,7 @@ final class ViewLifecycle {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         p.put("processing.exception.handler.global.enabled", true);
         streams = new KafkaStreams(JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(),
-                skippedCorrupt, ViewStore.GroupCommit.DEFAULT, tuning, store::set, timings, opened), p);
+                skippedCorrupt, ViewStore.GroupCommit.SERVING, tuning, store::set, timings, opened), p);
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("the view's stream thread failed; stopping the node", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

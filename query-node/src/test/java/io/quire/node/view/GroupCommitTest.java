@@ -145,4 +145,21 @@ class GroupCommitTest {
         assertEquals(10, run.store().batchesWritten());
         assertEquals(94L, run.store().committedOffset(new TopicPartition("journal", 0)));
     }
+
+    @Test
+    void aStoreTheCatchUpOpenedTakesTheBoundsStreamsGivesIt() throws Exception {
+        Run run = start(new ViewStore.GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
+        List<Envelope> journal = DeterminismTest.randomJournal(new Random(11)).subList(0, 30);
+        run.apply(journal, 0);
+        assertEquals(30, run.store().pendingCommands(), "the catch-up's bounds: nothing handed over yet");
+        List<ViewStore> created = new ArrayList<>();
+        var supplied = ViewStore.supplier(JournalTopology.STORE, new ViewStore.GroupCommit(10, Long.MAX_VALUE,
+                Duration.ofHours(1)), ViewStore.Tuning.DEFAULT, created::add, run.store()).get();
+        assertEquals(run.store(), supplied, "Streams goes on with the opened store");
+        assertEquals(10, run.store().groupCommit().maxCommands());
+        run.apply(DeterminismTest.randomJournal(new Random(11)).subList(30, 35), 30);
+        run.store().flush();
+        assertEquals(2, run.store().batchesWritten(), "the 31st command hands the group over under the new bounds");
+        assertEquals(List.of(run.store()), created);
+    }
 }
