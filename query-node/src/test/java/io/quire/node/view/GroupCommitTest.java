@@ -156,10 +156,21 @@ class GroupCommitTest {
         var supplied = ViewStore.supplier(JournalTopology.STORE, new ViewStore.GroupCommit(10, Long.MAX_VALUE,
                 Duration.ofHours(1)), ViewStore.Tuning.DEFAULT, created::add, run.store()).get();
         assertEquals(run.store(), supplied, "Streams goes on with the opened store");
-        assertEquals(10, run.store().groupCommit().maxCommands());
         run.apply(DeterminismTest.randomJournal(new Random(11)).subList(30, 35), 30);
         run.store().flush();
         assertEquals(2, run.store().batchesWritten(), "the 31st command hands the group over under the new bounds");
         assertEquals(List.of(run.store()), created);
+    }
+
+    @Test
+    void streamsCommitWritesThePendingGroupAndItsPosition() throws Exception {
+        Run run = start(new ViewStore.GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
+        run.apply(DeterminismTest.randomJournal(new Random(13)).subList(0, 20), 0);
+        assertEquals(20, run.store().pendingCommands());
+        assertNull(run.store().committedOffset(new TopicPartition("journal", 0)), "nothing written yet");
+        run.store().commit(java.util.Map.of());
+        assertEquals(0, run.store().pendingCommands());
+        assertEquals(1, run.store().batchesWritten());
+        assertEquals(19L, run.store().committedOffset(new TopicPartition("journal", 0)));
     }
 }
