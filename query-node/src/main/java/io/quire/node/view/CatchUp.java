@@ -24,9 +24,11 @@ import org.slf4j.LoggerFactory;
  * processes one record after the other on one thread). Streams then takes the open store and
  * goes on from the position stored in it ({@link ViewStore#committedOffset}).
  *
- * <p>Crash safety is the view store's: every group is one logged write batch holding the
- * position after its last record, so a crash during the catch-up leaves a view at the position
- * of the last group written, and the next start applies the records after it again.
+ * <p>Crash safety is the view store's: every group is one write batch holding the position
+ * after its last record. The catch-up writes its groups without the write-ahead log
+ * ({@link ViewStore#unlogged}), so a crash during it leaves the view at the position of the last
+ * group RocksDB flushed to a file, and the next start applies the records after it again; the
+ * memtables are flushed before Kafka Streams writes anything logged.
  */
 public final class CatchUp {
 
@@ -85,9 +87,11 @@ public final class CatchUp {
             AtomicLong fetchCpu = new AtomicLong();
             long applied;
             store.catchingUp(true);
+            store.unlogged(true);
             try {
                 applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu,
                         () -> store.compactPast(MAX_L0_FILES));
+                store.unlogged(false);
                 store.flush();
             } finally {
                 store.catchingUp(false);

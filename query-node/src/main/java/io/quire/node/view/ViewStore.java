@@ -128,6 +128,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private RocksDB db;
     private Options options;
     private WriteOptions writeOptions;
+    /** Writes of a catch-up: no write-ahead log ({@link #unlogged}). */
+    private WriteOptions unloggedOptions;
+    private volatile boolean logged = true;
     private LRUCache cache;
     private volatile boolean open;
     private File dir;
@@ -260,6 +263,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                             .setCacheIndexAndFilterBlocks(true)
                             .setPinL0FilterAndIndexBlocksInCache(true));
             writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
+            unloggedOptions = new WriteOptions().setDisableWAL(true);
             db = RocksDB.open(options, dir.getAbsolutePath());
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
@@ -397,6 +401,37 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private volatile boolean compactionsPaused;
 
     /**
+     * While a catch-up applies (true), groups are written without the write-ahead log: nothing it
+     * applies was acknowledged to anyone, and the journal holds all of it. A crash loses the
+     * memtables, and the view reopens at the position of the last flushed file, which holds every
+     * group before it (a memtable is flushed whole, each group in one memtable), so the next start
+     * re-applies from there. Turning it off (false) writes what is pending and flushes the
+     * memtables to files before any logged write follows, so a logged write can never be
+     * recovered on top of unlogged ones a crash lost.
+     */
+    void unlogged(boolean on) {
+        if (on) {
+            logged = false;
+            return;
+        }
+        if (logged) {
+            return;
+        }
+        writePending();
+        try {
+            flushMemtables();
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("flushing the view's memtables after the catch-up failed", e);
+        }
+        logged = true;
+    }
+
+    /** Whether groups are written with the write-ahead log (false during a catch-up). */
+    boolean logged() {
+        return logged;
+    }
+
+    /**
      * During a catch-up, turns compactions back on (RocksDB's serving triggers, stalls included)
      * once {@code maxFiles} or more level-0 files have piled up; true when it did.
      */
@@ -478,6 +513,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         writer.shutdown();
         db.close();
         writeOptions.close();
+        unloggedOptions.close();
         options.close();
         writeBuffers.close();
         cache.close();
@@ -703,7 +739,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         PendingLayer.Sorted group = layer.sorted();
         byte[] image = BatchImage.of(group.keys(), group.values());
         try (WriteBatch batch = new WriteBatch(image)) {
-            db.write(writeOptions, batch);
+            db.write(logged ? writeOptions : unloggedOptions, batch);
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view write failed", e);
         }
