@@ -15,6 +15,8 @@ public enum ConfigKey {
     JOURNAL_REPLICATION("journal-replication", "3", "1", "Replication factor used when creating the journal topic"),
     JOURNAL_MIN_ISR("journal-min-isr", "2", "1", "min.insync.replicas of the journal topic when created"),
     ID_BLOCK_SIZE("id-block-size", "1000", null, "Ids leased per block by this node"),
+    JOURNAL_LINGER_MS("journal-linger-ms", "1", null,
+            "How long the node's journal producer waits to fill a batch. 5 (Kafka's producer default since 4.0) took 10-19 % less CPU per registration of new subjects at 200 writers, but slowed registrations that queue behind their subject's previous one (docs/capacity-planning.md)"),
     WRITE_TIMEOUT_MS("write-timeout-ms", "10000", null,
             "How long a write waits for the journal to take and apply it before 50002"),
     READ_WAIT_TIMEOUT_MS("read-wait-timeout-ms", "5000", null,

@@ -14,7 +14,7 @@ import java.util.TreeMap;
  */
 public record QuireConfig(boolean dev, int port, String host, Path dataDir, String bootstrapServers, String nodeId,
                           String journalTopic, short journalReplication, int journalMinIsr, int idBlockSize,
-                          long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
+                          int journalLingerMs, long writeTimeoutMs, long readWaitTimeoutMs, long maxBodyBytes, int httpInstances,
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
@@ -97,6 +97,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 (short) integer(values, ConfigKey.JOURNAL_REPLICATION, 1, 32),
                 integer(values, ConfigKey.JOURNAL_MIN_ISR, 1, 32),
                 integer(values, ConfigKey.ID_BLOCK_SIZE, 1, 1_000_000),
+                integer(values, ConfigKey.JOURNAL_LINGER_MS, 0, 1_000),
                 integer(values, ConfigKey.WRITE_TIMEOUT_MS, 100, 600_000),
                 integer(values, ConfigKey.READ_WAIT_TIMEOUT_MS, 0, 600_000),
                 integer(values, ConfigKey.MAX_BODY_BYTES, 1024, 1 << 30),
@@ -170,7 +171,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     /** The same node with the bootstrap servers of an embedded broker. */
     public QuireConfig withBootstrapServers(String servers) {
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
-                journalMinIsr, idBlockSize, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
+                journalMinIsr, idBlockSize, journalLingerMs, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
                 security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes);
     }
@@ -198,7 +199,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return "mode=" + (dev ? "dev" : "serve") + " port=" + port + " host=" + host + " data-dir=" + dataDir
                 + " bootstrap-servers=" + bootstrapServers + " node-id=" + nodeId + " journal-topic=" + journalTopic
                 + " journal-replication=" + journalReplication + " journal-min-isr=" + journalMinIsr
-                + " id-block-size=" + idBlockSize + " write-timeout-ms=" + writeTimeoutMs
+                + " id-block-size=" + idBlockSize + " journal-linger-ms=" + journalLingerMs + " write-timeout-ms=" + writeTimeoutMs
                 + " read-wait-timeout-ms=" + readWaitTimeoutMs + " max-body-bytes=" + maxBodyBytes
                 + " http-instances=" + effectiveHttpInstances() + " worker-threads=" + effectiveWorkerThreads()
                 + " skip-corrupt-records=" + skipCorruptRecords

@@ -47,6 +47,16 @@ class QuireConfigTest {
     }
 
     @Test
+    void theJournalProducersLingerIsOneMillisecondUnlessSet() {
+        assertEquals(1, QuireConfig.from(true, new String[0], Map.of()).journalLingerMs());
+        QuireConfig five = QuireConfig.from(true, new String[0], Map.of("QUIRE_JOURNAL_LINGER_MS", "5"));
+        assertEquals(5, five.journalLingerMs());
+        assertTrue(five.describe().contains("journal-linger-ms=5"));
+        assertThrows(IllegalArgumentException.class,
+                () -> QuireConfig.from(true, new String[] {"--journal-linger-ms", "-1"}, Map.of()));
+    }
+
+    @Test
     void secretsAreRedactedInTheStartUpLine() {
         QuireConfig c = QuireConfig.from(true, new String[] {"--kafka", "ssl.keystore.password=hunter2"}, Map.of());
         assertFalse(c.describe().contains("hunter2"));
