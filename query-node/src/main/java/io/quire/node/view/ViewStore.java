@@ -426,11 +426,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         logged = true;
     }
 
-    /** Whether groups are written with the write-ahead log (false during a catch-up). */
-    boolean logged() {
-        return logged;
-    }
-
     /**
      * During a catch-up, turns compactions back on (RocksDB's serving triggers, stalls included)
      * once {@code maxFiles} or more level-0 files have piled up; true when it did.
