@@ -11,6 +11,7 @@
 # keeps C2 busy for two to three minutes, and a measurement taken meanwhile counts the JIT's work
 # (half a core) against the requests. JIT_WAIT=0 measures after WARMUP s whatever the JIT does.
 # OLD_FLAGS / NEW_FLAGS: extra `dev` flags for each build (for one jar with two settings).
+# OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx1g (for example -Xms1g -XX:+AlwaysPreTouch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
@@ -36,8 +37,9 @@ for round in $(seq 1 "$rounds"); do
     jar=$old; [ "$build" = new ] && jar=$new
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
     flags=${OLD_FLAGS:-}; [ "$build" = new ] && flags=${NEW_FLAGS:-}
+    jvm=${OLD_JVM:-}; [ "$build" = new ] && jvm=${NEW_JVM:-}
     # shellcheck disable=SC2086
-    java -Xmx1g -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" $flags > "$work/$build-$round.log" 2>&1 &
+    java -Xmx1g $jvm -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" $flags > "$work/$build-$round.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
     curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \

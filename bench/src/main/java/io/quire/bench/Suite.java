@@ -45,7 +45,7 @@ public final class Suite {
 
     record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
                    String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages,
-                   int replayRegistrations, List<Integer> scaleSizes) {
+                   int replayRegistrations, List<Integer> scaleSizes, List<String> nodeJvm) {
 
         static Options parse(String[] args) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -71,7 +71,8 @@ public final class Suite {
                     Double.parseDouble(m.getOrDefault("jitter-ms", "5")), m.getOrDefault("node-heap", "2g"),
                     List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")),
                     Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")),
-                    Stream.of(m.getOrDefault("scale-sizes", "100000,1500000").split(",")).map(Integer::parseInt).toList());
+                    Stream.of(m.getOrDefault("scale-sizes", "100000,1500000").split(",")).map(Integer::parseInt).toList(),
+                    Stream.of(m.getOrDefault("node-jvm", "").trim().split("\\s+")).filter(a -> !a.isEmpty()).toList());
         }
     }
 
@@ -107,7 +108,7 @@ public final class Suite {
         facts.put("machine", Machine.describe());
         facts.put("settings", Map.of("warmupSeconds", o.warmup().toSeconds(), "measureSeconds", o.measure().toSeconds(),
                 "full", o.full(), "datasetSizes", o.sizes(), "injectedRttMs", o.rttMs(), "injectedJitterMs", o.jitterMs(),
-                "nodeHeap", o.nodeHeap()));
+                "nodeHeap", o.nodeHeap(), "nodeJvmOptions", String.join(" ", o.nodeJvm())));
 
         if (o.stages().contains("trivial")) {
             trivialServer();
@@ -512,8 +513,9 @@ public final class Suite {
                 bootstrap, "--port", Integer.toString(port), "--data-dir", dir.toString(), "--node-id",
                 name.replace("-rebuild", ""), "--journal-replication", "1", "--journal-min-isr", "1"));
         args.addAll(extra);
-        Process p = start(o.out().resolve("logs/" + name + ".log"), List.of("-Xmx" + o.nodeHeap()),
-                args.toArray(String[]::new));
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + o.nodeHeap()));
+        jvm.addAll(o.nodeJvm());
+        Process p = start(o.out().resolve("logs/" + name + ".log"), jvm, args.toArray(String[]::new));
         Processes.awaitHttp("http://127.0.0.1:" + port + "/health/ready", Duration.ofMinutes(30));
         return new Node(p, new Workloads.Endpoint("127.0.0.1", port), port);
     }
