@@ -5,7 +5,8 @@
 # 1,000), loads it into a broker of its own with `journal import`, then starts a fresh node of each
 # build in turn (same flags, `serve`, heap 2 GiB) and prints the time to its "view caught up" line,
 # its RSS then, its view on disk, its per-phase timers and the CPU time of the catch-up's threads
-# (when the build has them).
+# (when the build has them). OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx2g
+# (for one jar with two settings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; n=${4:-1000000}
@@ -25,7 +26,9 @@ for round in $(seq 1 "$rounds"); do
   for build in old new; do
     jar=$old; [ "$build" = new ] && jar=$new
     dir="$work/$build-$round"
-    java -Xmx2g -jar "$jar" serve --bootstrap-servers "127.0.0.1:$port" --port "$http" --data-dir "$dir" \
+    jvm=${OLD_JVM:-}; [ "$build" = new ] && jvm=${NEW_JVM:-}
+    # shellcheck disable=SC2086
+    java -Xmx2g $jvm -jar "$jar" serve --bootstrap-servers "127.0.0.1:$port" --port "$http" --data-dir "$dir" \
       --node-id "$build-$round" --journal-replication 1 --journal-min-isr 1 > "$dir.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 3600); do curl -sf "localhost:$http/health/ready" >/dev/null && break; sleep 0.5; done
