@@ -5,8 +5,8 @@
 # 1,000), loads it into a broker of its own with `journal import`, then starts a fresh node of each
 # build in turn (same flags, `serve`, heap 2 GiB) and prints the time to its "view caught up" line,
 # its RSS then, its view on disk, its per-phase timers and the CPU time of the catch-up's threads
-# (when the build has them). OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx2g
-# (for one jar with two settings).
+# (when the build has them). OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx2g;
+# OLD_FLAGS / NEW_FLAGS: extra `serve` flags for each (for one jar with two settings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; n=${4:-1000000}
@@ -27,9 +27,10 @@ for round in $(seq 1 "$rounds"); do
     jar=$old; [ "$build" = new ] && jar=$new
     dir="$work/$build-$round"
     jvm=${OLD_JVM:-}; [ "$build" = new ] && jvm=${NEW_JVM:-}
+    flags=${OLD_FLAGS:-}; [ "$build" = new ] && flags=${NEW_FLAGS:-}
     # shellcheck disable=SC2086
     java -Xmx2g $jvm -jar "$jar" serve --bootstrap-servers "127.0.0.1:$port" --port "$http" --data-dir "$dir" \
-      --node-id "$build-$round" --journal-replication 1 --journal-min-isr 1 > "$dir.log" 2>&1 &
+      --node-id "$build-$round" --journal-replication 1 --journal-min-isr 1 $flags > "$dir.log" 2>&1 &
     pid=$!
     for _ in $(seq 1 3600); do curl -sf "localhost:$http/health/ready" >/dev/null && break; sleep 0.5; done
     rss=$(ps -o rss= -p $pid)

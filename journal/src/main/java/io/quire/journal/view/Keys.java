@@ -224,6 +224,19 @@ public final class Keys {
         return concat(usages(id, subject), intBytes(version.number()));
     }
 
+    /**
+     * Whether {@code prefix} is a {@link #usages(SchemaId, Subject)} prefix (one subject's uses of
+     * an id), not an id's alone: longer than the id's, ending with the subject's terminator.
+     */
+    public static boolean isSubjectUsages(byte[] prefix) {
+        return prefix.length > 9 && prefix[0] == 'R' && prefix[prefix.length - 1] == 0;
+    }
+
+    /** The {@link #usages(SchemaId, Subject)} prefix of a {@link #usage} key (null for a key of another kind). */
+    public static byte[] subjectUsagesOf(byte[] key) {
+        return key.length > 9 + 4 && key[0] == 'R' ? Arrays.copyOf(key, key.length - 4) : null;
+    }
+
     /** The subject inside a {@link #usage} key. */
     public static Subject usageSubject(byte[] usageKey) {
         return Subject.of(new String(usageKey, 9, usageKey.length - 9 - 5, StandardCharsets.UTF_8));

@@ -158,7 +158,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * held data when opened): a point read of one it has never seen skips RocksDB.
      */
     private volatile AbsentKeys absent;
-    /** The absent-key filter's fixed size: ~6.7 million keys at 10 bits each, then it stands aside. */
+    /**
+     * Which subjects have used which ids ({@link Keys#usages(io.quire.journal.model.SchemaId,
+     * io.quire.journal.model.Subject)} prefixes), since this store was opened empty (else null):
+     * a scan of one subject's uses of an id that it has never had answers from the pending layers
+     * alone. A registration of content that another subject already holds asks that of the
+     * subject twice (the edge, then the applier), and a RocksDB iterator costs more than the
+     * rest of the lookup.
+     */
+    private volatile AbsentKeys absentUsages;
+
+    /** The absent-key filters' fixed size each: ~6.7 million keys at 10 bits each, then it stands aside. */
     static final long ABSENT_FILTER_BYTES = 8L << 20;
 
     /** The memory the settings may take in {@link #settings} before it is given up. */
@@ -269,7 +279,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
         loadSettings();
-        absent = isEmpty() ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S') : null;
+        boolean empty = isEmpty();
+        absent = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S') : null;
+        absentUsages = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R') : null;
         open = true;
     }
 
@@ -607,9 +619,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             }
             layer.putAll(entries);
             AbsentKeys filter = absent; // added to before the group is handed over: see AbsentKeys
+            AbsentKeys usages = absentUsages;
             for (KeyValue<Bytes, byte[]> e : entries) {
                 if (filter != null && e.value != null) {
                     filter.add(e.key.get());
+                }
+                if (usages != null && e.value != null) {
+                    byte[] pair = Keys.subjectUsagesOf(e.key.get());
+                    if (pair != null) {
+                        usages.add(pair);
+                    }
                 }
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);
@@ -849,6 +868,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
         PendingLayer layer = pending;
         PendingLayer older = writing;
+        AbsentKeys usages = absentUsages; // read after the layers, as in getBytes
+        if (prefix != null && toInclusive == null && Arrays.equals(from, prefix) && usages != null
+                && Keys.isSubjectUsages(prefix) && !usages.mayContain(prefix)) {
+            // never written, so not in RocksDB: at most a delete in the layers
+            if (!open) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            return new Listed(PendingLayer.merged(layer.sortedRange(from, null, prefix),
+                    older == null ? List.of() : older.sortedRange(from, null, prefix)).iterator());
+        }
         enter();
         try {
             Iter written = new Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
@@ -870,6 +899,33 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         return prefix == null || (k.length >= prefix.length
                 && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length));
+    }
+
+    /** Pending entries alone, in key order (their deletes hidden). */
+    private static final class Listed extends Ahead {
+
+        private final java.util.Iterator<Map.Entry<Bytes, byte[]>> layer;
+
+        Listed(java.util.Iterator<Map.Entry<Bytes, byte[]>> layer) {
+            this.layer = layer;
+            advance();
+        }
+
+        @Override
+        void advance() {
+            next = null;
+            while (next == null && layer.hasNext()) {
+                Map.Entry<Bytes, byte[]> p = layer.next();
+                if (p.getValue() != PendingLayer.TOMBSTONE) {
+                    next = KeyValue.pair(p.getKey(), p.getValue());
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            next = null;
+        }
     }
 
     /** Pending entries over written ones, in key order. */

@@ -1,10 +1,16 @@
 package io.quire.node.view;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
+import io.quire.journal.view.Keys;
+import io.quire.journal.view.RegistryView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -106,5 +112,56 @@ class AbsentKeysTest {
         } finally {
             reopened.close();
         }
+    }
+
+    /**
+     * One subject's uses of an id: found while pending and once written, in a store opened empty
+     * (which answers pairs it never saw from its filter) and after reopening (no filter); a
+     * use deleted while pending is hidden, and an id's uses by every subject are all found.
+     */
+    @Test
+    void aSubjectsUsesOfAnIdAreFoundWithTheFilterAndWithout() throws Exception {
+        Path dir = Files.createTempDirectory("quire-absent-usages");
+        ViewStore.GroupCommit group = new ViewStore.GroupCommit(7, Long.MAX_VALUE, Duration.ofHours(1));
+        StoreKv kv;
+        ViewStore store = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
+        store.init(GroupCommitTest.context(dir), store);
+        try {
+            kv = new StoreKv(store);
+            for (int id = 1; id <= 200; id++) {
+                for (int v = 1; v <= 2; v++) {
+                    byte[] k = Keys.usage(SchemaId.of(id), Subject.of("s" + (id % 10)), Version.of(id * 10 + v));
+                    store.put(Bytes.wrap(k), new byte[] {1});
+                }
+                assertEquals(List.of(Version.of(id * 10 + 1), Version.of(id * 10 + 2)),
+                        new RegistryView(kv).versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)), "pending or written");
+            }
+            store.delete(Bytes.wrap(Keys.usage(SchemaId.of(200), Subject.of("s0"), Version.of(2001))));
+            assertUses(kv);
+            store.flush();
+            assertUses(kv);
+        } finally {
+            store.close();
+        }
+        ViewStore reopened = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
+        reopened.init(GroupCommitTest.context(dir), reopened);
+        try {
+            assertUses(new StoreKv(reopened));
+        } finally {
+            reopened.close();
+        }
+    }
+
+    private static void assertUses(StoreKv kv) {
+        RegistryView view = new RegistryView(kv);
+        for (int id = 1; id < 200; id++) {
+            assertEquals(List.of(Version.of(id * 10 + 1), Version.of(id * 10 + 2)),
+                    view.versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)));
+            assertEquals(List.of(), view.versionsWithId(Subject.of("s" + ((id + 1) % 10)), SchemaId.of(id)));
+            assertEquals(List.of(), view.versionsWithId(Subject.of("s" + (id % 10) + "x"), SchemaId.of(id)));
+            assertEquals(1, view.usagesInEveryContext(SchemaId.of(id)).size() / 2);
+        }
+        assertEquals(List.of(Version.of(2002)), view.versionsWithId(Subject.of("s0"), SchemaId.of(200)));
+        assertEquals(List.of(), view.versionsWithId(Subject.of("s0"), SchemaId.of(201)));
     }
 }
