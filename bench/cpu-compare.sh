@@ -12,6 +12,8 @@
 # (half a core) against the requests. JIT_WAIT=0 measures after WARMUP s whatever the JIT does.
 # OLD_FLAGS / NEW_FLAGS: extra `dev` flags for each build (for one jar with two settings).
 # OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx1g (for example -Xms1g -XX:+AlwaysPreTouch).
+# RESTART=1: each node is stopped once it has the seed schema and started again on the same data
+# folder before the load, so it serves from a view it opened with data (as after any restart).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
@@ -44,6 +46,13 @@ for round in $(seq 1 "$rounds"); do
     for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
     curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
       -d '{"schema":"{\"type\":\"string\"}"}' "localhost:$port/subjects/cpu-compare-seed/versions" >/dev/null
+    if [ "${RESTART:-0}" = 1 ]; then
+      kill "$pid"; wait "$pid" 2>/dev/null || true
+      # shellcheck disable=SC2086
+      java -Xmx1g $jvm -jar "$jar" dev --data-dir "$work/$build-$round" --port "$port" $flags >> "$work/$build-$round.log" 2>&1 &
+      pid=$!
+      for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
+    fi
     wrk -t2 -c"$conns" -d"${warmup}s" -s "$script" "http://127.0.0.1:$port" >/dev/null
     warmed=$warmup; jit=$(jit_ticks "$pid")
     while [ "$warmed" -lt $((warmup + ${JIT_WAIT:-300})) ]; do

@@ -5,12 +5,14 @@ package io.quire.node.view;
  * was opened empty: a point read of such a kind that the filter has never seen is answered
  * "absent" without asking RocksDB. The applier reads a content's fingerprint (absent for every
  * new schema) and a subject (absent for every new subject) for each registration; in RocksDB
- * each such miss walks the memtables' and every file's filters through JNI. Only a store that
- * was empty when opened has every key of its files in here; any other store has no filter.
+ * each such miss walks the memtables' and every file's filters through JNI. A store that was
+ * empty when opened starts with empty filters; any other store builds them in the background
+ * from its keys ({@code ViewStore.buildFilters}) and reads without them until they hold every key.
  *
- * <p>One cache line (512 bits) per key, six bits set in it. Written by the applying thread
- * before the key's group is handed to the writer, read by any thread after it has read the
- * store's pending layers (volatile), which are replaced only after the bits are set. Past its
+ * <p>One cache line (512 bits) per key, six bits set in it. Written under the store's write lock
+ * (by the applying thread before the key's group is handed to the writer, or by the builder),
+ * read by any thread after it has read the store's pending layers (volatile), which are replaced
+ * only after the bits are set. Past its
  * capacity the filter answers "may exist" for everything, so its memory is fixed whatever the
  * data.
  */
@@ -56,6 +58,11 @@ final class AbsentKeys {
             int bit = (int) (h >>> (i * 9)) & 511;
             words[base + (bit >>> 6)] |= 1L << (bit & 63);
         }
+    }
+
+    /** Whether more keys were added than it holds: it then answers "may exist" for everything. */
+    boolean saturated() {
+        return saturated;
     }
 
     /** False only when {@code key} (of a covered kind) was certainly never added. */

@@ -283,6 +283,123 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         absent = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S') : null;
         absentUsages = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R') : null;
         open = true;
+        if (!empty) {
+            Thread builder = new Thread(this::buildFilters, "quire-view-filters");
+            builder.setDaemon(true);
+            builder.start();
+        }
+    }
+
+    /** Filters being built for a store that held data when opened (see {@link #buildFilters}); guarded by {@code writeLock}. */
+    private AbsentKeys buildingAbsent;
+    private AbsentKeys buildingUsages;
+
+    /**
+     * Builds the absent-key filters of a store that held data when opened, in the background, and
+     * then puts them to use; until then reads go to RocksDB. Every key of the filtered kinds ends
+     * up in them: those of the pending groups are added first and every later write is added by
+     * {@link #putAll} (both under {@code writeLock}), and those already in RocksDB are read by one
+     * iterator created after that, so nothing falls between. Keys are added under {@code
+     * writeLock} in chunks, since a filter takes one writer at a time. A store with more keys than
+     * a filter holds gets none, as a store that outgrew them does.
+     */
+    private void buildFilters() {
+        long t0 = System.nanoTime();
+        AbsentKeys keys = new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S');
+        AbsentKeys usages = new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R');
+        long read = 0;
+        boolean complete = false;
+        try {
+            enter();
+        } catch (InvalidStateStoreException e) {
+            return; // closed before it began
+        }
+        try {
+            synchronized (writeLock) {
+                buildingAbsent = keys;
+                buildingUsages = usages;
+                for (PendingLayer layer : new PendingLayer[] {pending, writing}) {
+                    for (byte kind : layer == null ? new byte[0] : FILTERED_KINDS) {
+                        for (Map.Entry<Bytes, byte[]> e : layer.sortedRange(new byte[] {kind}, null, new byte[] {kind})) {
+                            if (e.getValue() != PendingLayer.TOMBSTONE) {
+                                addToFilters(keys, usages, e.getKey().get());
+                            }
+                        }
+                    }
+                }
+            }
+            try (RocksIterator it = db.newIterator()) { // after the layers were taken: see above
+                java.util.List<byte[]> chunk = new java.util.ArrayList<>(FILTER_CHUNK);
+                complete = true;
+                kinds:
+                for (byte kind : FILTERED_KINDS) {
+                    for (it.seek(new byte[] {kind}); it.isValid(); it.next()) {
+                        byte[] k = it.key();
+                        if (k.length == 0 || k[0] != kind) {
+                            break;
+                        }
+                        chunk.add(k);
+                        read++;
+                        if (chunk.size() == FILTER_CHUNK && !addChunk(keys, usages, chunk)) {
+                            complete = false;
+                            break kinds;
+                        }
+                    }
+                    it.status();
+                }
+                complete = complete && addChunk(keys, usages, chunk);
+            }
+        } catch (RocksDBException | RuntimeException e) {
+            complete = false;
+            LOG.warn("building the view's absent-key filters failed; reads of absent keys go to RocksDB", e);
+        } finally {
+            synchronized (writeLock) {
+                if (complete && open) {
+                    absent = keys;
+                    absentUsages = usages;
+                }
+                buildingAbsent = null;
+                buildingUsages = null;
+            }
+            leave();
+        }
+        if (complete) {
+            LOG.info("view filters built from {} keys in {} ms", read, (System.nanoTime() - t0) / 1_000_000);
+        } else if (keys.saturated() || usages.saturated()) {
+            LOG.info("the view holds more keys than its absent-key filters ({} read): reads of absent keys go to RocksDB", read);
+        }
+    }
+
+    private static final byte[] FILTERED_KINDS = {'F', 'S', 'R'};
+    private static final int FILTER_CHUNK = 4096;
+
+    /** Adds {@code chunk} to the filters being built and clears it; false when the store closed or a filter is full. */
+    private boolean addChunk(AbsentKeys keys, AbsentKeys usages, java.util.List<byte[]> chunk) {
+        synchronized (writeLock) {
+            for (byte[] k : chunk) {
+                addToFilters(keys, usages, k);
+            }
+        }
+        chunk.clear();
+        return open && !keys.saturated() && !usages.saturated();
+    }
+
+    /** A written key into the filters (holding {@code writeLock}): a usage key as its (id, subject) pair. */
+    private static void addToFilters(AbsentKeys keys, AbsentKeys usages, byte[] key) {
+        if (keys != null) {
+            keys.add(key);
+        }
+        if (usages != null) {
+            byte[] pair = Keys.subjectUsagesOf(key);
+            if (pair != null) {
+                usages.add(pair);
+            }
+        }
+    }
+
+    /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
+    boolean filtersInUse() {
+        return absent != null && absentUsages != null;
     }
 
     private boolean isEmpty() {
@@ -618,17 +735,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 pendingSince = System.nanoTime();
             }
             layer.putAll(entries);
-            AbsentKeys filter = absent; // added to before the group is handed over: see AbsentKeys
-            AbsentKeys usages = absentUsages;
+            // added to before the group is handed over (see AbsentKeys), or to the ones being built
+            AbsentKeys filter = absent != null ? absent : buildingAbsent;
+            AbsentKeys usages = absentUsages != null ? absentUsages : buildingUsages;
             for (KeyValue<Bytes, byte[]> e : entries) {
-                if (filter != null && e.value != null) {
-                    filter.add(e.key.get());
-                }
-                if (usages != null && e.value != null) {
-                    byte[] pair = Keys.subjectUsagesOf(e.key.get());
-                    if (pair != null) {
-                        usages.add(pair);
-                    }
+                if (e.value != null && (filter != null || usages != null)) {
+                    addToFilters(filter, usages, e.key.get());
                 }
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);

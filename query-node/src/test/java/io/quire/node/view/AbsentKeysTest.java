@@ -70,18 +70,25 @@ class AbsentKeysTest {
         }
     }
 
+    /** A store in {@code dir} writing groups of 50 commands. */
+    private static ViewStore open(Path dir) {
+        ViewStore store = new ViewStore(JournalTopology.STORE,
+                new ViewStore.GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1)), ViewStore.Tuning.DEFAULT);
+        store.init(GroupCommitTest.context(dir), store);
+        return store;
+    }
+
     /**
      * Through the store: keys found before and after their group is written to RocksDB, unknown
-     * ones absent; a store reopened with data has no filter and finds them all the same.
+     * ones absent; a store reopened with data, which reads without filters until it has built
+     * them, finds them all the same.
      */
     @Test
     void theStoreFindsWhatItWroteWithTheFilterAndAfterReopening() throws Exception {
         Path dir = Files.createTempDirectory("quire-absent-keys");
-        ViewStore.GroupCommit group = new ViewStore.GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1));
         Random r = new Random(13);
         List<byte[]> written = new ArrayList<>();
-        ViewStore store = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
-        store.init(GroupCommitTest.context(dir), store);
+        ViewStore store = open(dir);
         try {
             for (int i = 0; i < 1_000; i++) {
                 byte[] k = key(i % 3 == 0 ? 'S' : 'F', r);
@@ -99,8 +106,7 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
-        ViewStore reopened = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
-        reopened.init(GroupCommitTest.context(dir), reopened);
+        ViewStore reopened = open(dir);
         try {
             for (byte[] k : written) {
                 assertArrayEquals(k, reopened.get(Bytes.wrap(k)));
@@ -124,8 +130,7 @@ class AbsentKeysTest {
         Path dir = Files.createTempDirectory("quire-absent-usages");
         ViewStore.GroupCommit group = new ViewStore.GroupCommit(7, Long.MAX_VALUE, Duration.ofHours(1));
         StoreKv kv;
-        ViewStore store = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
-        store.init(GroupCommitTest.context(dir), store);
+        ViewStore store = open(dir);
         try {
             kv = new StoreKv(store);
             for (int id = 1; id <= 200; id++) {
@@ -143,8 +148,7 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
-        ViewStore reopened = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
-        reopened.init(GroupCommitTest.context(dir), reopened);
+        ViewStore reopened = open(dir);
         try {
             assertUses(new StoreKv(reopened));
         } finally {
@@ -163,5 +167,69 @@ class AbsentKeysTest {
         }
         assertEquals(List.of(Version.of(2002)), view.versionsWithId(Subject.of("s0"), SchemaId.of(200)));
         assertEquals(List.of(), view.versionsWithId(Subject.of("s0"), SchemaId.of(201)));
+    }
+
+    /**
+     * A store that held data when opened builds its filters in the background while the applier
+     * goes on writing: once they are in use, every key written before the reopen, during the
+     * build and after it is found (point reads and a subject's uses of an id), and keys never
+     * written are absent.
+     */
+    @Test
+    void aStoreOpenedWithDataBuildsItsFiltersWhileWritesGoOn() throws Exception {
+        Path dir = Files.createTempDirectory("quire-absent-build");
+        Random r = new Random(21);
+        List<byte[]> written = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        ViewStore store = open(dir);
+        try {
+            writeSome(store, r, written, ids, 0, 150_000);
+            store.flush();
+        } finally {
+            store.close();
+        }
+        ViewStore reopened = open(dir);
+        try {
+            int during = 0;
+            while (!reopened.filtersInUse()) { // the applier goes on while the builder reads
+                writeSome(reopened, r, written, ids, 150_000 + during, 500);
+                during += 500;
+                assertTrue(during < 2_000_000, "the filters are never put to use");
+            }
+            writeSome(reopened, r, written, ids, 150_000 + during, 5_000);
+            for (byte[] k : written) {
+                assertArrayEquals(k, reopened.get(Bytes.wrap(k)));
+            }
+            StoreKv kv = new StoreKv(reopened);
+            RegistryView view = new RegistryView(kv);
+            for (int id : ids) {
+                assertEquals(List.of(Version.of(id % 7 + 1)), view.versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
+                        "id " + id);
+                assertEquals(List.of(), view.versionsWithId(Subject.of("u" + (id % 97 + 1)), SchemaId.of(id)));
+            }
+            int absentFound = 0;
+            for (int i = 0; i < 2_000; i++) {
+                absentFound += reopened.get(Bytes.wrap(key('F', r))) == null ? 0 : 1;
+            }
+            assertEquals(0, absentFound);
+            assertTrue(reopened.filtersInUse());
+        } finally {
+            reopened.close();
+        }
+    }
+
+    /** {@code n} fingerprints and subjects, and a use of each of {@code n / 10} ids from {@code firstId}. */
+    private static void writeSome(ViewStore store, Random r, List<byte[]> written, List<Integer> ids, int firstId, int n) {
+        for (int i = 0; i < n; i++) {
+            byte[] k = key(i % 3 == 0 ? 'S' : 'F', r);
+            store.put(Bytes.wrap(k), k);
+            written.add(k);
+            if (i % 10 == 0) {
+                int id = firstId + i;
+                store.put(Bytes.wrap(Keys.usage(SchemaId.of(id), Subject.of("u" + (id % 97)), Version.of(id % 7 + 1))),
+                        new byte[] {1});
+                ids.add(id);
+            }
+        }
     }
 }
