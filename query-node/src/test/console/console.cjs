@@ -50,7 +50,10 @@ async function main() {
   await page.getByLabel('Subject prefix').focus();
   await page.keyboard.type('orders');
   await page.keyboard.press('Enter');
-  await page.getByRole('link', { name: 'orders-value' }).waitFor();
+  // The unfiltered list stays on screen until the filtered one replaces it: wait for that one.
+  await page.waitForFunction(() => location.hash.includes('prefix=orders')
+    && document.querySelectorAll('tbody tr').length === 1
+    && document.querySelector('tbody tr a').textContent === 'orders-value', null, { timeout: 10_000 });
   assert.equal(await page.locator('tbody tr').count(), 1, 'only the subject with that prefix');
   await page.screenshot({ path: shots + '/subjects.png' });
   await page.getByRole('link', { name: 'orders-value' }).click();
@@ -69,6 +72,7 @@ async function main() {
 
   // A failing and a passing compatibility check, then the registration.
   await page.getByRole('link', { name: 'Check a change', exact: true }).click();
+  await page.getByRole('heading', { name: 'Check a change', level: 1 }).waitFor(); // not the page before's fields
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('orders-value');
   const bad = { type: 'record', name: 'Order', fields: [{ name: 'id', type: 'string' }, { name: 'qty', type: 'int' }] };
   await page.getByRole('textbox', { name: 'Schema', exact: true }).fill(JSON.stringify(bad));
@@ -91,6 +95,7 @@ async function main() {
   step('version 3 appears, registered by ada');
 
   await page.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor(); // not the page before's fields
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('orders-value');
   await page.getByLabel('Principal').fill('ada');
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -102,6 +107,7 @@ async function main() {
 
   // Switch a level with the admin role.
   await page.getByRole('link', { name: 'Config and modes' }).click();
+  await page.getByRole('heading', { name: 'Config and modes', level: 1 }).waitFor(); // not the page before's fields
   await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('orders-value');
   await page.getByRole('button', { name: 'Show' }).click();
   await page.getByRole('form', { name: 'Compatibility of orders-value' }).locator('select').selectOption('FULL');
