@@ -134,6 +134,21 @@ async function main() {
   await page.getByRole('link', { name: 'orders-value version 1' }).waitFor();
   step('schema by id with the versions using it');
 
+  // A page whose answer comes back after the address moved on does not replace the newer page.
+  await page.route('**/subjects?subjectPrefix=&**', async (r) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await r.continue();
+  });
+  await page.getByRole('link', { name: 'Subjects' }).click();
+  await page.getByText('Loading subjects').waitFor();
+  await page.evaluate(() => { location.hash = '#/subjects?prefix=orders&deleted=false'; });
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1, null, { timeout: 10_000 });
+  await page.waitForTimeout(2_500); // the slow unfiltered answer has come and gone
+  assert.equal(await page.locator('tbody tr').count(), 1, 'the filtered list stays');
+  assert.match(page.url(), /prefix=orders/);
+  await page.unroute('**/subjects?subjectPrefix=&**');
+  step('a late answer for a page left behind is dropped');
+
   // An unreachable node and an empty result are said plainly.
   await page.route('**/subjects?**', (r) => r.abort('connectionrefused'));
   await page.getByRole('link', { name: 'Subjects' }).click();

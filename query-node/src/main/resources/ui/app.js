@@ -18,7 +18,16 @@ class ApiError extends Error {
   constructor(status, code, message) { super(message); this.status = status; this.code = code; }
 }
 
-async function api(path, { method = 'GET', body, json = true } = {}) {
+/**
+ * Bumped by every route(): an answer that comes back after it was asked for a page no longer
+ * shown, and is dropped, so that the page left behind never replaces the one the address names.
+ */
+let generation = 0;
+const never = () => new Promise(() => {});
+
+async function api(path, { method = 'GET', body, json = true, always = false } = {}) {
+  const asked = generation;
+  const gone = () => !always && asked !== generation;
   const headers = { 'X-Quire-Console': '1', Accept: 'application/json' };
   if (authorization) headers.Authorization = authorization;
   if (body !== undefined) headers['Content-Type'] = 'application/vnd.schemaregistry.v1+json';
@@ -26,9 +35,11 @@ async function api(path, { method = 'GET', body, json = true } = {}) {
   try {
     r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' });
   } catch (e) {
+    if (gone()) return never();
     throw new ApiError(0, 0, 'The node did not answer (' + e.message + '). Is it running?');
   }
   const text = await r.text();
+  if (gone()) return never();
   let data = text;
   if (json && text) {
     try { data = JSON.parse(text); } catch { data = text; }
@@ -120,7 +131,7 @@ function askSignIn(message) {
 }
 
 async function whoAmI() {
-  me = await api('/v1/principal');
+  me = await api('/v1/principal', { always: true });
   const who = document.getElementById('who');
   who.replaceChildren();
   if (me.authenticated) {
@@ -552,6 +563,7 @@ async function auditPage() {
 // ---------- routing
 
 async function route() {
+  generation++;
   if (timer) { clearInterval(timer); timer = null; }
   const [path] = (location.hash || '#/subjects').slice(1).split('?');
   const parts = path.split('/').filter(Boolean);
