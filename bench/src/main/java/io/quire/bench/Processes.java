@@ -84,6 +84,51 @@ final class Processes {
         return -1;
     }
 
+    /** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux of these machines). */
+    static final double TICKS_PER_SECOND = 100.0;
+
+    /**
+     * CPU time (user + system, seconds) of a process's threads whose names start with one of
+     * {@code prefixes}, or of the whole process when none are given; -1 where /proc is not there.
+     * Threads that have ended no longer count.
+     */
+    static double cpuSeconds(long pid, String... prefixes) {
+        try {
+            if (prefixes.length == 0) {
+                return ticks(Path.of("/proc", Long.toString(pid), "stat")) / TICKS_PER_SECOND;
+            }
+            long sum = 0;
+            try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+                for (Path t : (Iterable<Path>) tasks::iterator) {
+                    try {
+                        String name = Files.readString(t.resolve("comm")).strip();
+                        for (String prefix : prefixes) {
+                            if (name.startsWith(prefix)) {
+                                sum += ticks(t.resolve("stat"));
+                                break;
+                            }
+                        }
+                    } catch (IOException ended) {
+                        // the thread ended while listed
+                    }
+                }
+            }
+            return sum / TICKS_PER_SECOND;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** utime + stime of a /proc stat line (fields 14 and 15; the name in brackets may hold spaces). */
+    static long ticks(Path stat) throws IOException {
+        String line = Files.readString(stat);
+        String[] f = line.substring(line.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** The JIT compilers' threads of a HotSpot JVM. */
+    static final String[] COMPILER_THREADS = {"C1 CompilerThre", "C2 CompilerThre"};
+
     static void stop(Process p) throws InterruptedException {
         if (p == null) {
             return;

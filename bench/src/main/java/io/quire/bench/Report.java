@@ -35,7 +35,8 @@ final class Report {
         md.append("## Reads by id (`GET /schemas/ids/{id}`)\n\n");
         double trivial50 = best(results, "trivial-vertx", "reads", 50);
         double trivial200 = best(results, "trivial-vertx", "reads", 200);
-        table(md, results.stream().filter(r -> r.scenario().startsWith("reads")).toList(), r -> {
+        table(md, results.stream().filter(r -> r.scenario().startsWith("reads") && !r.scenario().equals("reads-wrk"))
+                .toList(), r -> {
             double limit = r.users() == 50 ? trivial50 : trivial200;
             return limit > 0 && !r.target().startsWith("trivial") ? pct(r.throughput() / limit) + " of the HTTP limit" : "";
         });
@@ -44,6 +45,24 @@ final class Report {
         md.append("## Writes (register a new subject)\n\n");
         table(md, results.stream().filter(r -> r.scenario().equals("writes")).toList(), r -> "");
         md.append("\n").append(ratios(results)).append("\n![writes](writes.png)\n\n![write latency](write-latency.png)\n\n");
+
+        List<Result> steady = results.stream().filter(r -> r.target().equals("quire-steady")
+                || r.scenario().equals("reads-wrk")).toList();
+        if (!steady.isEmpty()) {
+            md.append("## Registrations at steady state (a fresh node and broker each, measured once the JIT settled)\n\n");
+            table(md, steady, r -> r.scenario().equals("reads-wrk")
+                    ? "`GET /schemas/ids/1` on the trivial server: the machine's HTTP limit under the same load generator"
+                    : String.format(Locale.ROOT, "%s; warm-up %s s%s; CPU a registration: node %s µs, "
+                            + "broker %s µs; JIT %s s of CPU in the window; node RSS %s MiB",
+                    r.extra().getOrDefault("loadGenerator", "the suite's generator"), r.extra().get("warmupSeconds"),
+                    Boolean.TRUE.equals(r.extra().get("settled")) ? "" : " (JIT not settled at the limit)",
+                    r.extra().getOrDefault("nodeCpuMicrosPerRequest", "—"),
+                    r.extra().getOrDefault("brokerCpuMicrosPerRequest", "—"), r.extra().get("compilerCpuSecondsInWindow"),
+                    r.extra().get("rssMiB")));
+            md.append("\n`writes-new`: a new subject per request. `writes-evolving`: a new version of one of 40 subjects per "
+                    + "request, checked against its latest (BACKWARD), no text twice. `writes-evolving-repeated`: the same, "
+                    + "each text registered to two subjects.\n\n");
+        }
 
         md.append("## Blended load and multi-node\n\n");
         table(md, results.stream().filter(r -> r.scenario().startsWith("mixed") || r.scenario().startsWith("write-A"))
@@ -105,6 +124,16 @@ final class Report {
                 .findFirst().ifPresent(r -> row(t, "≥ 5,000 registrations/s at 200 writers, p99 ≤ 100 ms",
                         String.format(Locale.ROOT, "%,.0f/s, p99 %s", r.throughput(), ms(r.p99())),
                         r.throughput() >= 5_000 && r.p99() <= 100_000));
+        results.stream().filter(r -> r.target().equals("quire-steady") && r.scenario().equals("writes-new")).findFirst()
+                .ifPresent(r -> row(t, "≥ 15,000 new-subject registrations/s at 200 writers, p99 ≤ 30 ms, at steady state",
+                        String.format(Locale.ROOT, "%,.0f/s, p99 %s, %d errors", r.throughput(), ms(r.p99()), r.errorCount()),
+                        r.throughput() >= 15_000 && r.p99() <= 30_000 && r.errorCount() == 0));
+        for (String scenario : List.of("writes-evolving", "writes-evolving-repeated")) {
+            results.stream().filter(r -> r.target().equals("quire-steady") && r.scenario().equals(scenario)).findFirst()
+                    .ifPresent(r -> row(t, "≥ 8,000 evolving registrations/s at 200 writers, 0 errors (`" + scenario + "`)",
+                            String.format(Locale.ROOT, "%,.0f/s, p99 %s, %d errors", r.throughput(), ms(r.p99()),
+                                    r.errorCount()), r.throughput() >= 8_000 && r.errorCount() == 0));
+        }
         results.stream().filter(r -> r.target().startsWith("quire+") && r.scenario().equals("writes") && r.users() == 200)
                 .findFirst().ifPresent(r -> row(t, "≥ 3,000 registrations/s behind the latency proxy",
                         String.format(Locale.ROOT, "%,.0f/s", r.throughput()), r.throughput() >= 3_000));
@@ -174,11 +203,16 @@ final class Report {
         md.append("| target | scenario | clients | ok/s | p50 | p90 | p99 | p99.9 | max | errors | note |\n")
                 .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
         for (Result r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %,.0f | %.1f | %.1f | %.1f | %.1f | %.1f | %s | %s |%n",
-                    r.target(), r.scenario(), r.users(), r.throughput(), r.p50() / 1000.0, r.p90() / 1000.0,
-                    r.p99() / 1000.0, r.p999() / 1000.0, r.max() / 1000.0,
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %,.0f | %s | %s | %s | %s | %s | %s | %s |%n",
+                    r.target(), r.scenario(), r.users(), r.throughput(), cell(r.p50()), cell(r.p90()),
+                    cell(r.p99()), cell(r.p999()), cell(r.max()),
                     r.errorCount() == 0 ? "0" : r.errors().toString(), note.of(r)));
         }
+    }
+
+    /** Microseconds as milliseconds with one decimal; "—" where the load generator gave none. */
+    static String cell(long micros) {
+        return micros < 0 ? "—" : String.format(Locale.ROOT, "%.1f", micros / 1000.0);
     }
 
     static String ratios(List<Result> results) {

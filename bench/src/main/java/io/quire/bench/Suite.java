@@ -45,7 +45,7 @@ public final class Suite {
 
     record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
                    String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages,
-                   int replayRegistrations, List<Integer> scaleSizes, List<String> nodeJvm) {
+                   int replayRegistrations, List<Integer> scaleSizes, List<String> nodeJvm, Duration settleLimit) {
 
         static Options parse(String[] args) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -72,7 +72,8 @@ public final class Suite {
                     List.of(m.getOrDefault("stages", "trivial,quire,latency,postgres").split(",")),
                     Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")),
                     Stream.of(m.getOrDefault("scale-sizes", "100000,1500000").split(",")).map(Integer::parseInt).toList(),
-                    Stream.of(m.getOrDefault("node-jvm", "").trim().split("\\s+")).filter(a -> !a.isEmpty()).toList());
+                    Stream.of(m.getOrDefault("node-jvm", "").trim().split("\\s+")).filter(a -> !a.isEmpty()).toList(),
+                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("settle-seconds", "300"))));
         }
     }
 
@@ -108,13 +109,17 @@ public final class Suite {
         facts.put("machine", Machine.describe());
         facts.put("settings", Map.of("warmupSeconds", o.warmup().toSeconds(), "measureSeconds", o.measure().toSeconds(),
                 "full", o.full(), "datasetSizes", o.sizes(), "injectedRttMs", o.rttMs(), "injectedJitterMs", o.jitterMs(),
-                "nodeHeap", o.nodeHeap(), "nodeJvmOptions", String.join(" ", o.nodeJvm())));
+                "nodeHeap", o.nodeHeap(), "nodeJvmOptions", String.join(" ", o.nodeJvm()),
+                "settleLimitSeconds", o.settleLimit().toSeconds()));
 
         if (o.stages().contains("trivial")) {
             trivialServer();
         }
         if (o.stages().contains("quire")) {
             quireWithoutInjectedLatency();
+        }
+        if (o.stages().contains("steady")) {
+            steadyWrites();
         }
         if (o.stages().contains("latency")) {
             quireWithInjectedLatency();
@@ -215,6 +220,135 @@ public final class Suite {
                 journal, replaySeconds, journal / replaySeconds, rebuildSeconds));
         stop(rebuilt.process);
         stop(broker);
+    }
+
+    // --- registrations at steady state ---------------------------------------------------------------
+
+    /**
+     * Registrations at 200 writers on a fresh node and broker per scenario, measured once the JIT
+     * has settled: new subjects, and new versions of 40 subjects checked against their latest
+     * version (texts distinct, and each text registered to two subjects). Short windows after a
+     * short warm-up measure the compiler as much as the node: under this load C2's queue takes
+     * one to two minutes to drain on two cores. Driven by wrk where it is installed (bench/run.sh
+     * installs it), beside the trivial server under the same wrk: the machine's HTTP limit in
+     * the same units. Without wrk, the suite's own generator, which leaves the server less CPU.
+     */
+    void steadyWrites() throws Exception {
+        Path dir = o.out().resolve("quire-steady");
+        record Scenario(String name, String script, Map<String, String> env,
+                        java.util.function.Function<Workloads.Endpoint, ClosedLoop.Operation> op) {
+        }
+        String run = runId();
+        boolean wrk = Wrk.available();
+        facts.put("steadyLoadGenerator", wrk ? "wrk -t2" : "the suite's own (wrk not installed)");
+        if (wrk) {
+            int port = Processes.freePort();
+            Process p = start(o.out().resolve("logs/trivial-wrk.log"), List.of("-Xmx512m"), "-cp", benchJar(),
+                    "io.quire.bench.TrivialServer", Integer.toString(port));
+            Processes.awaitLog(o.out().resolve("logs/trivial-wrk.log"), "trivial server on", Duration.ofSeconds(60));
+            String url = "http://127.0.0.1:" + port;
+            Wrk.run(Wrk.script("read-one.lua"), 200, (int) o.warmup().toSeconds(), url, Map.of());
+            record(Wrk.parse("trivial-vertx", "reads-wrk", 200,
+                    Wrk.run(Wrk.script("read-one.lua"), 200, (int) o.measure().toSeconds(), url, Map.of())));
+            stop(p);
+        }
+        for (Scenario sc : List.of(
+                new Scenario("writes-new", "register.lua", Map.of(), e -> Workloads.registerNew(client, e, "s-" + run)),
+                new Scenario("writes-evolving", "evolve.lua", Map.of("EVOLVE_DISTINCT", "1"),
+                        e -> Workloads.registerEvolving(client, e, "d-" + run, 40, true)),
+                new Scenario("writes-evolving-repeated", "evolve.lua", Map.of(),
+                        e -> Workloads.registerEvolving(client, e, "r-" + run, 40, false)))) {
+            int brokerPort = Processes.freePort();
+            Process broker = startBroker(dir.resolve(sc.name() + "/broker"), brokerPort, 0, "broker-" + sc.name());
+            Node n = startNode("node-" + sc.name(), dir.resolve(sc.name() + "/node"), "127.0.0.1:" + brokerPort);
+            JitSettle settle = new JitSettle(o.settleLimit(), n.process().pid(), broker.pid());
+            Result r;
+            if (wrk) {
+                String url = "http://127.0.0.1:" + n.port();
+                Path script = Wrk.script(sc.script());
+                long t0 = System.nanoTime();
+                Wrk.run(script, 200, (int) o.warmup().toSeconds(), url, sc.env());
+                long settleUntil = System.nanoTime() + o.settleLimit().toNanos();
+                while (System.nanoTime() < settleUntil) {
+                    double before = settle.compilerCpu();
+                    Wrk.run(script, 200, 10, url, sc.env());
+                    if (settle.compilerCpu() - before < 1.0) {
+                        settle.settled = true;
+                        break;
+                    }
+                }
+                double warmed = (System.nanoTime() - t0) / 1e9;
+                settle.measuring();
+                r = Wrk.parse("quire-steady", sc.name(), 200,
+                        Wrk.run(script, 200, (int) o.measure().toSeconds(), url, sc.env()));
+                r.extra().put("warmupSeconds", round(warmed));
+            } else {
+                r = ClosedLoop.run(vertx, "quire-steady", sc.name(), 200, o.warmup(), settle, o.measure(),
+                        sc.op().apply(n.endpoint()));
+            }
+            double nodeCpu = Processes.cpuSeconds(n.process().pid()) - settle.nodeCpuAtWindow;
+            double jit = settle.compilerCpu() - settle.compilerCpuAtWindow;
+            if (settle.nodeCpuAtWindow >= 0 && r.ok() > 0) {
+                r.extra().put("nodeCpuMicrosPerRequest", Math.round(nodeCpu * 1e6 / (r.ok() + r.errorCount())));
+            }
+            double brokerCpu = Processes.cpuSeconds(broker.pid()) - settle.brokerCpuAtWindow;
+            if (settle.brokerCpuAtWindow >= 0 && r.ok() > 0) {
+                r.extra().put("brokerCpuMicrosPerRequest", Math.round(brokerCpu * 1e6 / (r.ok() + r.errorCount())));
+            }
+            r.extra().put("compilerCpuSecondsInWindow", round(jit));
+            r.extra().put("settled", settle.settled);
+            r.extra().put("rssMiB", Processes.rssMiB(n.process()));
+            record(r);
+            stop(n.process());
+            stop(broker);
+        }
+    }
+
+    /**
+     * Steady when the compiler threads of the node and its broker used under a tenth of a core over
+     * 10 s of load (what bench/cpu-compare.sh waits for). Notes the node's CPU and the compilers'
+     * when the measured window starts.
+     */
+    static final class JitSettle implements ClosedLoop.Settle {
+        private final Duration limit;
+        private final long[] pids;
+        volatile boolean settled;
+        volatile double nodeCpuAtWindow = -1;
+        volatile double brokerCpuAtWindow = -1;
+        volatile double compilerCpuAtWindow;
+
+        JitSettle(Duration limit, long... pids) {
+            this.limit = limit;
+            this.pids = pids;
+        }
+
+        double compilerCpu() {
+            double sum = 0;
+            for (long pid : pids) {
+                sum += Math.max(0, Processes.cpuSeconds(pid, Processes.COMPILER_THREADS));
+            }
+            return sum;
+        }
+
+        @Override
+        public boolean watch() throws InterruptedException {
+            double before = compilerCpu();
+            Thread.sleep(10_000);
+            settled = compilerCpu() - before < 1.0;
+            return settled;
+        }
+
+        @Override
+        public Duration limit() {
+            return limit;
+        }
+
+        @Override
+        public void measuring() {
+            nodeCpuAtWindow = Processes.cpuSeconds(pids[0]);
+            brokerCpuAtWindow = Processes.cpuSeconds(pids[1]);
+            compilerCpuAtWindow = compilerCpu();
+        }
     }
 
     // --- Quire with the capacity guide's storage latency ------------------------------------------

@@ -59,6 +59,40 @@ public final class Workloads {
         };
     }
 
+    /**
+     * A new version of one of {@code subjects} subjects per request, each checked against its
+     * subject's latest version (BACKWARD, the default level), so subjects grow to thousands of
+     * versions. Version k is {@code {id, f<k>}} with {@code f<k>} optional: compatible with every
+     * earlier one, so every answer should be 200. With {@code distinct} no text is registered
+     * twice (a stream of new versions from CI); without, each text goes to two subjects, and the
+     * second registration finds its content stored under another subject (what
+     * {@code bench/wrk/evolve.lua}'s two threads do).
+     */
+    public static ClosedLoop.Operation registerEvolving(HttpClient client, Endpoint e, String run, int subjects,
+                                                        boolean distinct) {
+        AtomicLong n = new AtomicLong();
+        return user -> {
+            long k = n.incrementAndGet();
+            return call(client, e, HttpMethod.POST, "/subjects/" + evolvingSubject(run, k, subjects) + "/versions",
+                    evolvingBody(evolvingField(k, distinct)), null, null).map(Answer::status);
+        };
+    }
+
+    static String evolvingSubject(String run, long k, int subjects) {
+        return "evolve-" + run + "-" + (k % subjects);
+    }
+
+    /** The field that request k adds: its own, or (repeated) the one of the request before or after it. */
+    static long evolvingField(long k, boolean distinct) {
+        return distinct ? k : (k + 1) / 2;
+    }
+
+    static String evolvingBody(long field) {
+        return "{\"schema\":\"{\\\"type\\\":\\\"record\\\",\\\"name\\\":\\\"Evolving\\\",\\\"fields\\\":["
+                + "{\\\"name\\\":\\\"id\\\",\\\"type\\\":\\\"long\\\"},{\\\"name\\\":\\\"f" + field
+                + "\\\",\\\"type\\\":[\\\"null\\\",\\\"string\\\"],\\\"default\\\":null}]}\"}";
+    }
+
     /** {@code writeShare} of requests register, the rest read by id. */
     public static ClosedLoop.Operation mixed(ClosedLoop.Operation reads, ClosedLoop.Operation writes, double writeShare) {
         return user -> ThreadLocalRandom.current().nextDouble() < writeShare ? writes.run(user) : reads.run(user);

@@ -59,6 +59,61 @@ class ClosedLoopTest {
     }
 
     @Test
+    void theWarmUpGoesOnUntilTheServerSettlesOrTheLimit() throws Exception {
+        int port = freePort();
+        vertx.deployVerticle(() -> new TrivialServer(port), new DeploymentOptions())
+                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        HttpClient client = vertx.createHttpClient();
+        Workloads.Endpoint e = new Workloads.Endpoint("127.0.0.1", port);
+        java.util.concurrent.atomic.AtomicInteger watched = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong windowOpened = new java.util.concurrent.atomic.AtomicLong();
+        ClosedLoop.Settle thirdTime = new ClosedLoop.Settle() {
+            @Override
+            public boolean watch() throws InterruptedException {
+                Thread.sleep(300);
+                return watched.incrementAndGet() == 3;
+            }
+
+            @Override
+            public Duration limit() {
+                return Duration.ofSeconds(30);
+            }
+
+            @Override
+            public void measuring() {
+                windowOpened.set(System.nanoTime());
+            }
+        };
+        long t0 = System.nanoTime();
+        // A warm-up of a second first: a cold client's first requests can take that long on a busy machine.
+        Result r = ClosedLoop.run(vertx, "t", "reads", 2, Duration.ofSeconds(1), thirdTime, Duration.ofSeconds(2),
+                Workloads.readById(client, e, new long[] {1}, false));
+        assertEquals(3, watched.get());
+        double warmed = (Double) r.extra().get("warmupSeconds");
+        assertTrue(warmed >= 1.9 && warmed < 8, "1 s + three watches of 0.3 s: " + warmed);
+        assertTrue((windowOpened.get() - t0) / 1e9 >= 1.9, "the window opened after the third watch");
+        assertTrue(r.ok() > 0 && r.seconds() >= 1.9 && r.seconds() < 3, r.ok() + " in " + r.seconds() + ", errors " + r.errors());
+
+        ClosedLoop.Settle never = new ClosedLoop.Settle() {
+            @Override
+            public boolean watch() throws InterruptedException {
+                Thread.sleep(200);
+                return false;
+            }
+
+            @Override
+            public Duration limit() {
+                return Duration.ofMillis(700);
+            }
+        };
+        Result bounded = ClosedLoop.run(vertx, "t", "reads", 2, Duration.ofMillis(100), never, Duration.ofMillis(1000),
+                Workloads.readById(client, e, new long[] {1}, false));
+        double boundedWarm = (Double) bounded.extra().get("warmupSeconds");
+        assertTrue(boundedWarm >= 0.8 && boundedWarm < 2, "stopped at the limit: " + boundedWarm);
+        assertTrue(bounded.ok() > 0, bounded.ok() + ", errors " + bounded.errors());
+    }
+
+    @Test
     void theProxyDelaysEachRoundTripByTheConfiguredLatency() throws Exception {
         int echoPort = freePort();
         NetServer echo = vertx.createNetServer().connectHandler(s -> s.handler(s::write));
