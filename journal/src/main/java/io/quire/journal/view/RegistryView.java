@@ -34,9 +34,16 @@ public final class RegistryView {
     }
 
     private final KvReader kv;
+    /** A memoized view's decoded schemas, by their stored bytes' identity (null: not memoized). */
+    private final java.util.IdentityHashMap<byte[], StoredSchema> decoded;
 
     public RegistryView(KvReader kv) {
+        this(kv, false);
+    }
+
+    private RegistryView(KvReader kv, boolean memoized) {
         this.kv = kv;
+        this.decoded = memoized ? new java.util.IdentityHashMap<>() : null;
     }
 
     public KvReader kv() {
@@ -48,7 +55,7 @@ public final class RegistryView {
      * one thread (a registration's checks): each key is read from the store once, as it was then.
      */
     public RegistryView memoized() {
-        return new RegistryView(new MemoKv(kv));
+        return new RegistryView(new MemoKv(kv), true);
     }
 
     public Position position() {
@@ -330,7 +337,15 @@ public final class RegistryView {
     }
 
     public Optional<StoredSchema> schema(Context context, SchemaId id) {
-        return Optional.ofNullable(schemaBytes(context, id)).map(StoredSchema::decode);
+        byte[] bytes = schemaBytes(context, id);
+        if (bytes == null) {
+            return Optional.empty();
+        }
+        if (decoded == null) {
+            return Optional.of(StoredSchema.decode(bytes));
+        }
+        // The memo hands back the same array for a key each time: decode it once.
+        return Optional.of(decoded.computeIfAbsent(bytes, StoredSchema::decode));
     }
 
     /** The schema a subject version stores (the version's id read in the subject's context). */

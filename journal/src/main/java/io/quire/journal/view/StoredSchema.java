@@ -1,6 +1,8 @@
 package io.quire.journal.view;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -117,7 +119,140 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
         }
     }
 
+    /**
+     * Reads stored bytes. Those in the form {@link #encode} writes (its fields, each of its JSON
+     * type, none twice) are read in one streaming pass, the contract straight into its records;
+     * anything else is read through a tree, with the same result. A registration reads the
+     * latest version's stored schema for its contract: the tree's nodes were most of that cost.
+     */
     public static StoredSchema decode(byte[] bytes) {
+        StoredSchema fast = decodeStreaming(bytes);
+        return fast != null ? fast : decodeTree(bytes);
+    }
+
+    /** The streaming pass; null when the bytes are not in the form {@link #encode} writes (the tree decides). */
+    static StoredSchema decodeStreaming(byte[] bytes) {
+        try (JsonParser p = Json.MAPPER.createParser(bytes)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return null;
+            }
+            String schema = null;
+            SchemaType type = SchemaType.AVRO;
+            List<SchemaReference> refs = List.of();
+            Metadata metadata = null;
+            RuleSet ruleSet = null;
+            int seen = 0;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                int bit;
+                switch (field) {
+                    case "schema" -> {
+                        bit = 1;
+                        if (t != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        schema = p.getText();
+                    }
+                    case "schemaType" -> {
+                        bit = 2;
+                        if (t != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                        type = SchemaType.valueOf(p.getText());
+                    }
+                    case "references" -> {
+                        bit = 4;
+                        refs = t == JsonToken.START_ARRAY ? references(p) : null;
+                        if (refs == null) {
+                            return null;
+                        }
+                    }
+                    case "metadata" -> {
+                        bit = 8;
+                        if (t != JsonToken.START_OBJECT) {
+                            return null;
+                        }
+                        metadata = Json.MAPPER.readValue(p, Metadata.class);
+                    }
+                    case "ruleSet" -> {
+                        bit = 16;
+                        if (t != JsonToken.START_OBJECT) {
+                            return null;
+                        }
+                        ruleSet = Json.MAPPER.readValue(p, RuleSet.class);
+                    }
+                    case "guid" -> {
+                        bit = 32;
+                        if (t != JsonToken.VALUE_STRING) {
+                            return null;
+                        }
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+                if ((seen & bit) != 0) {
+                    return null; // a field twice: the tree keeps the last one
+                }
+                seen |= bit;
+            }
+            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null || schema == null) {
+                return null;
+            }
+            return new StoredSchema(schema, type, refs, metadata, ruleSet);
+        } catch (IOException | RuntimeException e) {
+            return null; // the tree pass reads it again and words the refusal
+        }
+    }
+
+    /** A references array as {@link #encode} writes it (name, subject, version; nothing else), or null. */
+    private static List<SchemaReference> references(JsonParser p) throws IOException {
+        List<SchemaReference> refs = new ArrayList<>();
+        while (p.nextToken() == JsonToken.START_OBJECT) {
+            String name = null;
+            String subject = null;
+            int version = 0;
+            int seen = 0;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken t = p.nextToken();
+                int bit;
+                switch (field) {
+                    case "name" -> {
+                        bit = 1;
+                        name = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    }
+                    case "subject" -> {
+                        bit = 2;
+                        subject = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    }
+                    case "version" -> {
+                        bit = 4;
+                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+                            return null;
+                        }
+                        version = p.getIntValue();
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+                if ((seen & bit) != 0) {
+                    return null;
+                }
+                seen |= bit;
+            }
+            if (seen != 7 || name == null || subject == null) {
+                return null;
+            }
+            refs.add(new SchemaReference(name, Subject.of(subject), Version.of(version)));
+        }
+        return p.currentToken() == JsonToken.END_ARRAY ? refs : null;
+    }
+
+    /** The tree pass: any JSON of a stored schema, as views have always read it. */
+    static StoredSchema decodeTree(byte[] bytes) {
         try {
             JsonNode root = Json.MAPPER.readTree(bytes);
             List<SchemaReference> refs = new ArrayList<>();

@@ -46,6 +46,24 @@ class MemoKvTest {
     }
 
     @Test
+    void aMemoizedViewDecodesEachStoredSchemaOnce() {
+        CountingKv store = new CountingKv();
+        io.quire.journal.model.Context ctx = io.quire.journal.model.Context.DEFAULT;
+        io.quire.journal.model.SchemaId id = io.quire.journal.model.SchemaId.of(7);
+        StoredSchema stored = new StoredSchema("{\"type\":\"string\"}", io.quire.journal.model.SchemaType.AVRO, List.of());
+        store.inner.apply(new Changes().put(Keys.schema(ctx, id), stored.encode()));
+        RegistryView view = new RegistryView(store);
+        RegistryView memo = view.memoized();
+        StoredSchema first = memo.schema(ctx, id).orElseThrow();
+        assertEquals(stored, first);
+        org.junit.jupiter.api.Assertions.assertSame(first, memo.schema(ctx, id).orElseThrow());
+        assertEquals(1, store.gets);
+        org.junit.jupiter.api.Assertions.assertNotSame(view.schema(ctx, id).orElseThrow(), view.schema(ctx, id).orElseThrow(),
+                "a view without a memo decodes what it reads each time");
+        assertEquals(java.util.Optional.empty(), memo.schema(ctx, io.quire.journal.model.SchemaId.of(8)));
+    }
+
+    @Test
     void aMemoKeepsWhatItFirstReadAndANewOneSeesLaterWrites() {
         CountingKv store = new CountingKv();
         RegistryView view = new RegistryView(store);

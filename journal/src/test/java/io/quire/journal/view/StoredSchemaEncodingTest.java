@@ -1,7 +1,10 @@
 package io.quire.journal.view;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Rule;
@@ -39,6 +42,54 @@ class StoredSchemaEncodingTest {
             assertArrayEquals(s.encodeAsTree(), s.encode(), () -> "for " + s);
             assertEquals(s, StoredSchema.decode(s.encode()));
         }
+    }
+
+    @Test
+    void theStreamingReadIsTheTreeReadForWhatTheEncoderWrites() {
+        Random random = new Random(20261203);
+        for (int i = 0; i < 2_000; i++) {
+            StoredSchema s = randomSchema(random);
+            byte[] bytes = s.encode();
+            StoredSchema streamed = StoredSchema.decodeStreaming(bytes);
+            assertNotNull(streamed, () -> "the encoder's own form is read in one pass: " + new String(bytes, UTF_8));
+            assertEquals(StoredSchema.decodeTree(bytes), streamed);
+        }
+    }
+
+    @Test
+    void anyOtherFormIsReadAsTheTreeReadsItOrRefusedAlike() {
+        String[] forms = {
+            // another order, an unknown field, a field twice, nulls, a version as text, a reference with more
+            "{\"guid\":\"g\",\"schemaType\":\"JSON\",\"schema\":\"{}\"}",
+            "{\"schema\":\"{}\",\"extra\":1}",
+            "{\"schema\":\"first\",\"schema\":\"second\"}",
+            "{\"schema\":\"{}\",\"metadata\":null,\"ruleSet\":null}",
+            "{\"schema\":\"{}\",\"references\":[{\"name\":\"n\",\"subject\":\"s\",\"version\":\"2\"}]}",
+            "{\"schema\":\"{}\",\"references\":[{\"name\":\"n\",\"subject\":\"s\",\"version\":2,\"x\":0}]}",
+            "{\"schema\":\"{}\",\"references\":[]}",
+            "{\"schema\":42}",
+            "{\"schema\":\"{}\"} trailing",
+            "{\"schemaType\":\"NOPE\",\"schema\":\"{}\"}",
+            "{\"schema\":\"{}\",\"metadata\":{\"properties\":{\"a\":\"b\"}}}",
+            "{\"schema\":\"{}\",\"metadata\":{\"unknown\":1}}",
+            "{\"references\":[]}",
+            "[1,2]",
+            "not json",
+            "",
+        };
+        for (String form : forms) {
+            byte[] bytes = form.getBytes(UTF_8);
+            StoredSchema tree;
+            try {
+                tree = StoredSchema.decodeTree(bytes);
+            } catch (io.quire.journal.codec.CorruptRecordException e) {
+                assertThrows(io.quire.journal.codec.CorruptRecordException.class, () -> StoredSchema.decode(bytes), form);
+                continue;
+            }
+            assertEquals(tree, StoredSchema.decode(bytes), form);
+        }
+        assertEquals("second", StoredSchema.decode("{\"schema\":\"first\",\"schema\":\"second\"}".getBytes(UTF_8))
+                .schema());
     }
 
     private static StoredSchema randomSchema(Random random) {
