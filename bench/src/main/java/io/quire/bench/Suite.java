@@ -269,13 +269,9 @@ public final class Suite {
                 long t0 = System.nanoTime();
                 Wrk.run(script, 200, (int) o.warmup().toSeconds(), url, sc.env());
                 long settleUntil = System.nanoTime() + o.settleLimit().toNanos();
-                while (System.nanoTime() < settleUntil) {
-                    double before = settle.compilerCpu();
-                    Wrk.run(script, 200, 10, url, sc.env());
-                    if (settle.compilerCpu() - before < 1.0) {
-                        settle.settled = true;
-                        break;
-                    }
+                while (System.nanoTime() < settleUntil
+                        && !settle.steadyOver(() -> Wrk.run(script, 200, 10, url, sc.env()))) {
+                    // not steady yet: keep warming up
                 }
                 double warmed = (System.nanoTime() - t0) / 1e9;
                 settle.measuring();
@@ -286,15 +282,14 @@ public final class Suite {
                 r = ClosedLoop.run(vertx, "quire-steady", sc.name(), 200, o.warmup(), settle, o.measure(),
                         sc.op().apply(n.endpoint()));
             }
-            double nodeCpu = Processes.cpuSeconds(n.process().pid()) - settle.nodeCpuAtWindow;
+            String[] perRequest = {"nodeCpuMicrosPerRequest", "brokerCpuMicrosPerRequest"}; // in the order of the pids
+            for (int i = 0; i < perRequest.length; i++) {
+                double cpu = settle.cpuSinceWindow(i);
+                if (cpu >= 0 && r.ok() > 0) {
+                    r.extra().put(perRequest[i], Math.round(cpu * 1e6 / (r.ok() + r.errorCount())));
+                }
+            }
             double jit = settle.compilerCpu() - settle.compilerCpuAtWindow;
-            if (settle.nodeCpuAtWindow >= 0 && r.ok() > 0) {
-                r.extra().put("nodeCpuMicrosPerRequest", Math.round(nodeCpu * 1e6 / (r.ok() + r.errorCount())));
-            }
-            double brokerCpu = Processes.cpuSeconds(broker.pid()) - settle.brokerCpuAtWindow;
-            if (settle.brokerCpuAtWindow >= 0 && r.ok() > 0) {
-                r.extra().put("brokerCpuMicrosPerRequest", Math.round(brokerCpu * 1e6 / (r.ok() + r.errorCount())));
-            }
             r.extra().put("compilerCpuSecondsInWindow", round(jit));
             r.extra().put("settled", settle.settled);
             r.extra().put("rssMiB", Processes.rssMiB(n.process()));
@@ -310,16 +305,22 @@ public final class Suite {
      * when the measured window starts.
      */
     static final class JitSettle implements ClosedLoop.Settle {
+        /** Ten seconds of load. */
+        interface Load {
+            void run() throws IOException, InterruptedException;
+        }
+
         private final Duration limit;
         private final long[] pids;
+        private final double[] cpuAtWindow;
         volatile boolean settled;
-        volatile double nodeCpuAtWindow = -1;
-        volatile double brokerCpuAtWindow = -1;
         volatile double compilerCpuAtWindow;
 
         JitSettle(Duration limit, long... pids) {
             this.limit = limit;
             this.pids = pids;
+            this.cpuAtWindow = new double[pids.length];
+            java.util.Arrays.fill(cpuAtWindow, -1);
         }
 
         double compilerCpu() {
@@ -330,12 +331,22 @@ public final class Suite {
             return sum;
         }
 
-        @Override
-        public boolean watch() throws InterruptedException {
+        /** Runs {@code tenSeconds} and answers whether the compilers used under a tenth of a core meanwhile. */
+        boolean steadyOver(Load tenSeconds) throws IOException, InterruptedException {
             double before = compilerCpu();
-            Thread.sleep(10_000);
+            tenSeconds.run();
             settled = compilerCpu() - before < 1.0;
             return settled;
+        }
+
+        /** The load runs on its own (the suite's generator): watch it for 10 s. */
+        @Override
+        public boolean watch() throws InterruptedException {
+            try {
+                return steadyOver(() -> Thread.sleep(10_000));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // a sleep does no I/O
+            }
         }
 
         @Override
@@ -345,9 +356,16 @@ public final class Suite {
 
         @Override
         public void measuring() {
-            nodeCpuAtWindow = Processes.cpuSeconds(pids[0]);
-            brokerCpuAtWindow = Processes.cpuSeconds(pids[1]);
+            for (int i = 0; i < pids.length; i++) {
+                cpuAtWindow[i] = Processes.cpuSeconds(pids[i]);
+            }
             compilerCpuAtWindow = compilerCpu();
+        }
+
+        /** CPU seconds the i-th process used since the window opened; -1 where /proc could not tell. */
+        double cpuSinceWindow(int i) {
+            double now = Processes.cpuSeconds(pids[i]);
+            return cpuAtWindow[i] < 0 || now < 0 ? -1 : now - cpuAtWindow[i];
         }
     }
 

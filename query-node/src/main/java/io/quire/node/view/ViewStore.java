@@ -280,8 +280,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         loadSettings();
         boolean empty = isEmpty();
-        absent = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S') : null;
-        absentUsages = empty ? new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R') : null;
+        absent = empty ? keyFilter() : null;
+        absentUsages = empty ? usageFilter() : null;
         open = true;
         if (!empty) {
             Thread builder = new Thread(this::buildFilters, "quire-view-filters");
@@ -305,8 +305,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     private void buildFilters() {
         long t0 = System.nanoTime();
-        AbsentKeys keys = new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S');
-        AbsentKeys usages = new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R');
+        AbsentKeys keys = keyFilter();
+        AbsentKeys usages = usageFilter();
         long read = 0;
         boolean complete = false;
         try {
@@ -319,7 +319,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 buildingAbsent = keys;
                 buildingUsages = usages;
                 for (PendingLayer layer : new PendingLayer[] {pending, writing}) {
-                    for (byte kind : layer == null ? new byte[0] : FILTERED_KINDS) {
+                    if (layer == null) {
+                        continue;
+                    }
+                    for (byte kind : FILTERED_KINDS) {
                         for (Map.Entry<Bytes, byte[]> e : layer.sortedRange(new byte[] {kind}, null, new byte[] {kind})) {
                             if (e.getValue() != PendingLayer.TOMBSTONE) {
                                 addToFilters(keys, usages, e.getKey().get());
@@ -370,6 +373,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
+    /** The filter of absent fingerprints and subjects. */
+    private static AbsentKeys keyFilter() {
+        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S');
+    }
+
+    /** The filter of (id, subject) pairs that usage keys hold. */
+    private static AbsentKeys usageFilter() {
+        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R');
+    }
+
+    /** The kinds whose keys go into one of the two filters. */
     private static final byte[] FILTERED_KINDS = {'F', 'S', 'R'};
     private static final int FILTER_CHUNK = 4096;
 
