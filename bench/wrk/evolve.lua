@@ -6,8 +6,10 @@
 -- subjects, and each registration finds its content stored under another subject. With
 -- EVOLVE_DISTINCT=1 each thread names its fields after its own prefix (f<prefix>_<n>): no text is
 -- registered twice, as in a stream of new versions from CI.
+-- EVOLVE_SUBJECTS=N: N subjects per wrk thread instead of 20.
 -- wrk -t2 -c200 -d30s -s bench/wrk/evolve.lua http://127.0.0.1:8081
 local distinct = os.getenv("EVOLVE_DISTINCT") == "1"
+local subjects = tonumber(os.getenv("EVOLVE_SUBJECTS") or "20")
 local counter = 0
 local run = tostring(os.time()) .. tostring(math.random(1000000))
 
@@ -21,7 +23,7 @@ request = function()
   local schema = '{\\"type\\":\\"record\\",\\"name\\":\\"Evolving\\",\\"fields\\":[{\\"name\\":\\"id\\",\\"type\\":\\"long\\"},' ..
       '{\\"name\\":\\"' .. field .. '\\",\\"type\\":[\\"null\\",\\"string\\"],\\"default\\":null}]}'
   local body = '{"schema":"' .. schema .. '"}'
-  return wrk.format("POST", "/subjects/evolve-" .. prefix .. "-" .. (counter % 20) .. "/versions",
+  return wrk.format("POST", "/subjects/evolve-" .. prefix .. "-" .. (counter % subjects) .. "/versions",
       {["Content-Type"] = "application/vnd.schemaregistry.v1+json"}, body)
 end
 
