@@ -43,7 +43,8 @@ public final class RegistryView {
 
     private RegistryView(KvReader kv, boolean memoized) {
         this.kv = kv;
-        this.decoded = memoized ? new java.util.IdentityHashMap<>() : null;
+        // a registration decodes two or three schemas: a small table (the default one holds 21)
+        this.decoded = memoized ? new java.util.IdentityHashMap<>(4) : null;
     }
 
     public KvReader kv() {

@@ -53,6 +53,7 @@ public final class HttpApi {
         // with a regex, so the clients' lookups by id and registrations skip the rest. No route
         // above or below matches the same requests as these.
         route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
+        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
         route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
         route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
         route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
@@ -64,7 +65,6 @@ public final class HttpApi {
         route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
         route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
         route(r, HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
-        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
         route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
         route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
         route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
