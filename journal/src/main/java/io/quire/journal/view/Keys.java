@@ -187,7 +187,7 @@ public final class Keys {
 
     /** The keys of every subject whose name starts with {@code prefix}. */
     public static byte[] subjectPrefix(String prefix) {
-        return concat(SUBJECTS, utf8(prefix));
+        return named('S', prefix, 0);
     }
 
     public static Subject subjectOf(byte[] subjectKey) {
@@ -195,11 +195,13 @@ public final class Keys {
     }
 
     public static byte[] versions(Subject subject) {
-        return concat(new byte[] {'V'}, utf8(subject.name()), new byte[] {0});
+        return named('V', subject.name(), 1); // the name's terminator: the array's last byte, 0
     }
 
     public static byte[] version(Subject subject, Version version) {
-        return concat(versions(subject), intBytes(version.number()));
+        byte[] k = named('V', subject.name(), 5);
+        putInt(k, k.length - 4, version.number());
+        return k;
     }
 
     /** The version number at the end of a {@link #version} key. */
@@ -217,11 +219,23 @@ public final class Keys {
     }
 
     public static byte[] usages(SchemaId id, Subject subject) {
-        return concat(usages(id), utf8(subject.name()), new byte[] {0});
+        return usageKey(id, subject, 1);
     }
 
     public static byte[] usage(SchemaId id, Subject subject, Version version) {
-        return concat(usages(id, subject), intBytes(version.number()));
+        byte[] k = usageKey(id, subject, 5);
+        putInt(k, k.length - 4, version.number());
+        return k;
+    }
+
+    /** 'R', the id, the subject's name, then {@code tail} bytes (the name's terminator first, 0). */
+    private static byte[] usageKey(SchemaId id, Subject subject, int tail) {
+        byte[] k = named('R', 8, subject.name(), tail);
+        long v = id.value();
+        for (int i = 0; i < 8; i++) {
+            k[1 + i] = (byte) (v >>> (56 - 8 * i));
+        }
+        return k;
     }
 
     /**
@@ -289,19 +303,19 @@ public final class Keys {
     }
 
     public static byte[] subjectConfig(Subject subject) {
-        return concat(new byte[] {'C'}, utf8(subject.name()));
+        return named('C', subject.name(), 0);
     }
 
     public static byte[] subjectNormalize(Subject subject) {
-        return concat(new byte[] {'N'}, utf8(subject.name()));
+        return named('N', subject.name(), 0);
     }
 
     public static byte[] subjectFields(Subject subject) {
-        return concat(new byte[] {'X'}, utf8(subject.name()));
+        return named('X', subject.name(), 0);
     }
 
     public static byte[] subjectMode(Subject subject) {
-        return concat(new byte[] {'D'}, utf8(subject.name()));
+        return named('D', subject.name(), 0);
     }
 
     public static byte[] audit(Offset offset) {
@@ -323,6 +337,43 @@ public final class Keys {
 
     static byte[] intBytes(int v) {
         return ByteBuffer.allocate(4).putInt(v).array();
+    }
+
+    private static void putInt(byte[] k, int at, int v) {
+        k[at] = (byte) (v >>> 24);
+        k[at + 1] = (byte) (v >>> 16);
+        k[at + 2] = (byte) (v >>> 8);
+        k[at + 3] = (byte) v;
+    }
+
+    /** {@code kind}, then {@code name} in UTF-8, then {@code tail} zero bytes: the hot keys in one array. */
+    private static byte[] named(char kind, String name, int tail) {
+        return named(kind, 0, name, tail);
+    }
+
+    /**
+     * {@code kind}, {@code gap} zero bytes, {@code name} in UTF-8, then {@code tail} zero bytes. A
+     * name of ASCII alone (nearly every subject) is copied in without an encoded copy of its own;
+     * the bytes are the same as {@code concat} of the parts.
+     */
+    private static byte[] named(char kind, int gap, String name, int tail) {
+        int n = name.length();
+        int at = 1 + gap;
+        for (int i = 0; i < n; i++) {
+            if (name.charAt(i) >= 0x80) {
+                byte[] encoded = utf8(name);
+                byte[] k = new byte[at + encoded.length + tail];
+                k[0] = (byte) kind;
+                System.arraycopy(encoded, 0, k, at, encoded.length);
+                return k;
+            }
+        }
+        byte[] k = new byte[at + n + tail];
+        k[0] = (byte) kind;
+        for (int i = 0; i < n; i++) {
+            k[at + i] = (byte) name.charAt(i);
+        }
+        return k;
     }
 
     static byte[] concat(byte[]... parts) {
