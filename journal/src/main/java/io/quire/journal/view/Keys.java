@@ -200,7 +200,7 @@ public final class Keys {
 
     public static byte[] version(Subject subject, Version version) {
         byte[] k = named('V', subject.name(), 5);
-        putInt(k, k.length - 4, version.number());
+        ByteBuffer.wrap(k).putInt(k.length - 4, version.number());
         return k;
     }
 
@@ -224,17 +224,14 @@ public final class Keys {
 
     public static byte[] usage(SchemaId id, Subject subject, Version version) {
         byte[] k = usageKey(id, subject, 5);
-        putInt(k, k.length - 4, version.number());
+        ByteBuffer.wrap(k).putInt(k.length - 4, version.number());
         return k;
     }
 
     /** 'R', the id, the subject's name, then {@code tail} bytes (the name's terminator first, 0). */
     private static byte[] usageKey(SchemaId id, Subject subject, int tail) {
         byte[] k = named('R', 8, subject.name(), tail);
-        long v = id.value();
-        for (int i = 0; i < 8; i++) {
-            k[1 + i] = (byte) (v >>> (56 - 8 * i));
-        }
+        ByteBuffer.wrap(k).putLong(1, id.value());
         return k;
     }
 
@@ -337,13 +334,6 @@ public final class Keys {
 
     static byte[] intBytes(int v) {
         return ByteBuffer.allocate(4).putInt(v).array();
-    }
-
-    private static void putInt(byte[] k, int at, int v) {
-        k[at] = (byte) (v >>> 24);
-        k[at + 1] = (byte) (v >>> 16);
-        k[at + 2] = (byte) (v >>> 8);
-        k[at + 3] = (byte) v;
     }
 
     /** {@code kind}, then {@code name} in UTF-8, then {@code tail} zero bytes: the hot keys in one array. */
