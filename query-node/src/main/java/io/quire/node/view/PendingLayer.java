@@ -58,13 +58,11 @@ final class PendingLayer {
     synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes) {
         for (KeyValue<Bytes, byte[]> e : writes) {
             byte[] value = e.value == null ? TOMBSTONE : e.value;
-            Key key = new Key(e.key.get());
-            Slot slot = entries.get(key);
-            if (slot != null) {
-                slot.value = value; // a key written again in this group: its newest value
+            Slot slot = new Slot(e.key.get(), value);
+            Slot earlier = entries.putIfAbsent(new Key(slot.key), slot);
+            if (earlier != null) {
+                earlier.value = value; // a key written again in this group: its newest value
             } else {
-                slot = new Slot(e.key.get(), value);
-                entries.put(key, slot);
                 int kind = kindOf(e.key.get());
                 if (added[kind] == null) {
                     added[kind] = new ArrayList<>();
@@ -73,7 +71,7 @@ final class PendingLayer {
                 added[kind].add(slot);
                 ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
                 if (keys != null) {
-                    keys.add(e.key.get());
+                    keys.add(slot.key);
                 }
             }
         }
@@ -101,14 +99,10 @@ final class PendingLayer {
         }
         byte[][] keys = new byte[n][];
         byte[][] values = new byte[n][];
-        int i = 0;
+        int at = 0;
         for (ArrayList<Slot> kind : added) {
             if (kind != null) {
-                for (Slot slot : inOrder(kind)) {
-                    keys[i] = slot.key;
-                    byte[] v = slot.value;
-                    values[i++] = v == TOMBSTONE ? null : v;
-                }
+                at = placeInOrder(kind, keys, values, at);
             }
         }
         return new Sorted(keys, values);
@@ -119,30 +113,27 @@ final class PendingLayer {
     }
 
     /**
-     * The keys of one kind in order. Each is sorted by its first eight bytes as one unsigned
-     * number, and by all of them only where those are equal: the content kinds (a fingerprint, a
-     * content hash, a GUID) arrive in random order and nearly always differ within eight bytes,
-     * so most comparisons are one comparison of two numbers.
+     * Puts one kind's entries at {@code at} in key order ({@link KeyOrder}) and returns the
+     * position after them. A kind that arrived in key order (offsets, counters) is copied as it is.
      */
-    private static List<Slot> inOrder(ArrayList<Slot> slots) {
+    private static int placeInOrder(ArrayList<Slot> slots, byte[][] keys, byte[][] values, int at) {
         int n = slots.size();
-        boolean sorted = true;
-        for (int i = 1; i < n && sorted; i++) {
-            sorted = Arrays.compareUnsigned(slots.get(i - 1).key, slots.get(i).key) < 0;
+        boolean arrivedInOrder = true;
+        for (int i = 1; i < n && arrivedInOrder; i++) {
+            arrivedInOrder = Arrays.compareUnsigned(slots.get(i - 1).key, slots.get(i).key) < 0;
         }
-        if (sorted) {
-            return slots;
-        }
-        Sortable[] order = new Sortable[n];
+        byte[][] kindKeys = new byte[n][];
         for (int i = 0; i < n; i++) {
-            order[i] = new Sortable(slots.get(i));
+            kindKeys[i] = slots.get(i).key;
         }
-        Arrays.sort(order);
-        List<Slot> out = new ArrayList<>(n);
-        for (Sortable o : order) {
-            out.add(o.slot);
+        int[] order = arrivedInOrder ? null : KeyOrder.order(kindKeys);
+        for (int i = 0; i < n; i++) {
+            Slot slot = slots.get(order == null ? i : order[i]);
+            keys[at] = slot.key;
+            byte[] v = slot.value;
+            values[at++] = v == TOMBSTONE ? null : v;
         }
-        return out;
+        return at;
     }
 
     /**
@@ -158,30 +149,6 @@ final class PendingLayer {
         Slot(byte[] key, byte[] value) {
             this.key = key;
             this.value = value;
-        }
-    }
-
-    /** A key and its first eight bytes, big-endian (zeros past a shorter key's end). */
-    private static final class Sortable implements Comparable<Sortable> {
-
-        private final Slot slot;
-        private final byte[] key;
-        private final long head;
-
-        Sortable(Slot slot) {
-            this.slot = slot;
-            this.key = slot.key;
-            long h = 0;
-            for (int i = 0; i < 8; i++) {
-                h = (h << 8) | (i < key.length ? key[i] & 0xff : 0);
-            }
-            this.head = h;
-        }
-
-        @Override
-        public int compareTo(Sortable o) {
-            int c = Long.compareUnsigned(head, o.head);
-            return c != 0 ? c : Arrays.compareUnsigned(key, o.key);
         }
     }
 
