@@ -177,9 +177,10 @@ final class ViewLifecycle {
                 tracker.advanceTo(view.position().offset().value());
                 CatchUp.Result c = caughtUp;
                 LOG.info("view caught up to offset {} in {} ms (journal end at start: {}; {} records applied before "
-                        + "Kafka Streams started, at {} records/s); per record applied ({}): {}",
+                        + "Kafka Streams started, at {} records/s, the second half at {} records/s); per record applied ({}): {}",
                         view.position().offset(), (System.nanoTime() - started) / 1_000_000, journalEnd,
                         c == null ? 0 : c.records(), c == null ? 0 : Math.round(c.recordsPerSecond()),
+                        c == null ? 0 : Math.round(c.secondHalfRecordsPerSecond()),
                         timings.records(), timings.perRecord());
             } else if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.PENDING_ERROR) {
                 access.close();

@@ -132,6 +132,10 @@ class CatchUpIT {
         try {
             assertEquals(first.toOffset(), second.fromOffset(), "a reopened store resumes after the stored position");
             assertEquals(end - first.records(), second.records(), "and applies the rest once");
+            assertEquals(second.records() - second.records() / 2, second.secondHalfRecords(),
+                    "the later half's rate counts the records after the halfway mark");
+            assertTrue(second.secondHalfNanos() > 0 && second.secondHalfNanos() < second.nanos(),
+                    "and the time after it: " + second.secondHalfNanos() + " of " + second.nanos());
             OfflineRebuild.Result rebuilt = OfflineRebuild.rebuild(kafka, topic);
             RegistryView view = new RegistryView(new StoreKv(second.store()));
             assertEquals(rebuilt.view().position().digestHex(), view.position().digestHex());
