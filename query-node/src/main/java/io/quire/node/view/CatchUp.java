@@ -97,12 +97,13 @@ public final class CatchUp {
             long writer0 = store.writerCpuNanos();
             AtomicLong fetchCpu = new AtomicLong();
             AtomicLong halfAt = new AtomicLong();
+            long half = (journalEnd - 1 - from) / 2; // records applied when the second half starts
             long applied;
             store.catchingUp(true);
             store.unlogged(true);
             try {
                 applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu,
-                        () -> store.compactPast(MAX_L0_FILES), halfAt);
+                        () -> store.compactPast(MAX_L0_FILES), half, halfAt);
                 store.unlogged(false);
                 store.flush();
             } finally {
@@ -111,7 +112,7 @@ public final class CatchUp {
             long t1 = System.nanoTime();
             boolean halfway = halfAt.get() != 0;
             Result r = new Result(from, processor.position(), applied, t1 - t0,
-                    halfway ? applied - (journalEnd - 1 - from) / 2 : 0, halfway ? t1 - halfAt.get() : 0, store);
+                    halfway ? applied - half : 0, halfway ? t1 - halfAt.get() : 0, store);
             LOG.info("caught up offsets {}..{} before Kafka Streams started: {} records in {} ms ({} records/s; "
                     + "the second half at {} records/s); CPU: applying thread {} ms, fetching thread {} ms, view writer {} ms",
                     from + 1, r.toOffset(), applied, r.nanos() / 1_000_000, Math.round(r.recordsPerSecond()),
@@ -132,7 +133,7 @@ public final class CatchUp {
 
     private static long apply(Properties kafka, TopicPartition tp, long from, long end, ApplyProcessor processor,
                               java.util.function.BooleanSupplier stopped, AtomicLong fetchCpu, Runnable everyFewBatches,
-                              AtomicLong halfAt) throws Exception {
+                              long half, AtomicLong halfAt) throws Exception {
         BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(BATCHES_AHEAD);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         Thread fetcher = new Thread(() -> {
@@ -146,7 +147,6 @@ public final class CatchUp {
         fetcher.start();
         long applied = 0;
         long batches = 0;
-        long half = (end - from) / 2;
         try {
             while (true) {
                 Batch b = queue.take();

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * <p>The sort moves {@code int} positions over primitive arrays with code of its own: a sort of
  * objects through {@code Arrays.sort} is shared with the rest of the process, and the JIT
  * recompiled its merges a dozen times over during a replay's first seconds as other callers
- * brought other element types (docs/adr/0015-replay-cpu-on-two-cores.md).
+ * brought other element types (docs/adr/0016-a-smaller-view-and-deferred-compactions.md, Later).
  */
 final class KeyOrder {
 

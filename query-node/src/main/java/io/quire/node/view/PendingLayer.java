@@ -122,11 +122,14 @@ final class PendingLayer {
         for (int i = 1; i < n && arrivedInOrder; i++) {
             arrivedInOrder = Arrays.compareUnsigned(slots.get(i - 1).key, slots.get(i).key) < 0;
         }
-        byte[][] kindKeys = new byte[n][];
-        for (int i = 0; i < n; i++) {
-            kindKeys[i] = slots.get(i).key;
+        int[] order = null;
+        if (!arrivedInOrder) {
+            byte[][] kindKeys = new byte[n][];
+            for (int i = 0; i < n; i++) {
+                kindKeys[i] = slots.get(i).key;
+            }
+            order = KeyOrder.order(kindKeys);
         }
-        int[] order = arrivedInOrder ? null : KeyOrder.order(kindKeys);
         for (int i = 0; i < n; i++) {
             Slot slot = slots.get(order == null ? i : order[i]);
             keys[at] = slot.key;

@@ -3,9 +3,12 @@ package io.quire.node.view;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -22,8 +25,9 @@ class KeyOrderTest {
         return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
     }
 
-    private static byte[][] distinct(Set<byte[]> keys) {
-        Set<String> seen = new LinkedHashSet<>();
+    /** The keys without repeats (the sort is given a group's distinct keys). */
+    private static byte[][] distinct(List<byte[]> keys) {
+        Set<String> seen = new HashSet<>();
         return keys.stream().filter(k -> seen.add(Arrays.toString(k))).toArray(byte[][]::new);
     }
 
@@ -31,7 +35,7 @@ class KeyOrderTest {
     void ordersRandomDigestsAsTheBytewiseComparatorDoes() {
         Random random = new Random(7);
         for (int n : new int[] {0, 1, 2, 23, 24, 25, 100, 5_000}) {
-            Set<byte[]> keys = new java.util.LinkedHashSet<>();
+            List<byte[]> keys = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 byte[] k = new byte[34];
                 random.nextBytes(k);
@@ -48,7 +52,7 @@ class KeyOrderTest {
         // subject names that share their first seven characters, and keys shorter than eight bytes
         // beside keys that continue with zero bytes (the head pads with zeros, the order does not)
         Random random = new Random(11);
-        Set<byte[]> keys = new java.util.LinkedHashSet<>();
+        List<byte[]> keys = new ArrayList<>();
         for (int i = 0; i < 3_000; i++) {
             String subject = "subject-" + random.nextInt(100_000);
             byte[] name = subject.getBytes(StandardCharsets.UTF_8);
@@ -73,7 +77,7 @@ class KeyOrderTest {
     void keepsKeysThatArriveInOrder() {
         byte[][] keys = new byte[1_000][];
         for (int i = 0; i < keys.length; i++) {
-            keys[i] = java.nio.ByteBuffer.allocate(9).put((byte) 'A').putLong(1_000_000L + i).array();
+            keys[i] = ByteBuffer.allocate(9).put((byte) 'A').putLong(1_000_000L + i).array();
         }
         int[] order = KeyOrder.order(keys);
         for (int i = 0; i < order.length; i++) {
