@@ -23,15 +23,8 @@ pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null; rm -rf "$work"' EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
-jit_ticks() {
-  local t sum=0
-  for t in /proc/"$1"/task/*; do
-    case "$(cat "$t/comm" 2>/dev/null)" in
-      C1\ Compiler*|C2\ Compiler*) sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
-    esac
-  done
-  echo "$sum"
-}
+# shellcheck source=bench/jit-ticks.sh
+source bench/jit-ticks.sh
 declare -A port pid
 for n in A B; do
   jar=$a_jar; jvm=${A_JVM:-}; flags=${A_FLAGS:-}

@@ -24,16 +24,8 @@ fi
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 work=$(mktemp -d /tmp/quire-cpu-compare.XXXX)
 hz=$(getconf CLK_TCK)
-# CPU ticks (user + system) of a process's JIT compiler threads
-jit_ticks() {
-  local t sum=0
-  for t in /proc/"$1"/task/*; do
-    case "$(cat "$t/comm" 2>/dev/null)" in
-      C1\ Compiler*|C2\ Compiler*) sum=$((sum + $(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0))) ;;
-    esac
-  done
-  echo "$sum"
-}
+# shellcheck source=bench/jit-ticks.sh
+source bench/jit-ticks.sh
 for round in $(seq 1 "$rounds"); do
   for build in old new; do
     jar=$old; [ "$build" = new ] && jar=$new
