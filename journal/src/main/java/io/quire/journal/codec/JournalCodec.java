@@ -135,7 +135,14 @@ public final class JournalCodec {
                         if (t != JsonToken.START_OBJECT || type == null || version != Envelope.CURRENT_VERSION) {
                             return null;
                         }
-                        command = READERS.get(type).readValue(p);
+                        if (type == CommandType.REGISTER_SCHEMA) {
+                            command = RegisterPayload.read(p);
+                            if (command == null) {
+                                return null; // not in the canonical form: the tree reads it
+                            }
+                        } else {
+                            command = READERS.get(type).readValue(p);
+                        }
                     }
                     default -> {
                         return null;
