@@ -104,6 +104,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private volatile GroupCommit group;
     private final Tuning tuning;
     private org.rocksdb.WriteBufferManager writeBuffers;
+    private org.rocksdb.SstPartitionerFactory byKind;
     /**
      * Writes not yet in RocksDB, newest value per key. Written by one thread under
      * {@code writeLock}; replaced by an empty layer (never cleared) once written, so a reader that
@@ -255,10 +256,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             Files.createDirectories(dir.toPath());
             cache = new LRUCache(tuning.memoryBytes());
             writeBuffers = new org.rocksdb.WriteBufferManager(tuning.memoryBytes() / 2, cache);
+            byKind = new org.rocksdb.SstPartitionerFixedPrefixFactory(1);
             // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
             // applier are for keys that do not exist yet (a new fingerprint, subject or id).
             // Level-0 files are compacted eight at a time and, by default, not compressed: on a
             // full replay compaction is most of RocksDB's CPU (docs/adr/0011-group-commit.md).
+            // A compaction cuts its output files where the first byte (the kind) changes, so that
+            // files of kinds written in key order (audit, ids, global ids) are moved down a level
+            // rather than merged again (docs/adr/0017-files-cut-by-kind.md).
             options = new Options().setCreateIfMissing(true)
                     .setWriteBufferManager(writeBuffers)
                     .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
@@ -268,6 +273,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN_TRIGGER)
                     .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
                     .setCompressionType(tuning.compression())
+                    .setSstPartitionerFactory(byKind)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10))
                             .setCacheIndexAndFilterBlocks(true)
@@ -598,6 +604,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         db.compactRange();
     }
 
+    /** Per live file: its level and the kinds (first bytes) of its smallest and largest keys (tests). */
+    java.util.List<int[]> fileKinds() {
+        enter();
+        try {
+            return db.getLiveFilesMetaData().stream()
+                    .map(f -> new int[] {f.level(), f.smallestKey()[0] & 0xff, f.largestKey()[0] & 0xff}).toList();
+        } finally {
+            leave();
+        }
+    }
+
     /**
      * A consistent RocksDB checkpoint of the view into {@code target} (which must not exist): files
      * hard-linked where the file system allows, the memtable flushed first. The position is inside
@@ -653,6 +670,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         writeOptions.close();
         unloggedOptions.close();
         options.close();
+        byKind.close();
         writeBuffers.close();
         cache.close();
     }
