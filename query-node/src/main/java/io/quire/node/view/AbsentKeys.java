@@ -45,14 +45,20 @@ final class AbsentKeys {
 
     /** Records a key written (applying thread only); keys of other kinds are ignored. */
     void add(byte[] key) {
-        if (!covers(key) || mayContain(key)) {
+        if (covers(key)) {
+            add(key, KeyHash.of(key));
+        }
+    }
+
+    /** {@link #add(byte[])} with the key's {@link KeyHash} already taken. */
+    void add(byte[] key, long h) {
+        if (!covers(key) || mayContain(key, h)) {
             return; // a subject's key is written again with each version: counted once
         }
         if (++added > capacity) {
             saturated = true;
             return;
         }
-        long h = KeyHash.of(key);
         int base = block(h);
         for (int i = 0; i < 6; i++) {
             int bit = (int) (h >>> (i * 9)) & 511;
@@ -67,10 +73,14 @@ final class AbsentKeys {
 
     /** False only when {@code key} (of a covered kind) was certainly never added. */
     boolean mayContain(byte[] key) {
+        return !covers(key) || mayContain(key, KeyHash.of(key));
+    }
+
+    /** {@link #mayContain(byte[])} with the key's {@link KeyHash} already taken. */
+    boolean mayContain(byte[] key, long h) {
         if (!covers(key)) {
             return true;
         }
-        long h = KeyHash.of(key);
         int base = block(h);
         for (int i = 0; i < 6; i++) {
             int bit = (int) (h >>> (i * 9)) & 511;

@@ -47,19 +47,28 @@ final class PendingLayer {
     }
 
     byte[] get(byte[] key) {
+        return get(key, KeyHash.of(key));
+    }
+
+    /** {@link #get(byte[])} with the key's {@link KeyHash} already taken (a reader asks several layers and a filter). */
+    byte[] get(byte[] key, long hash) {
         if (empty) {
             return null;
         }
-        Slot slot = entries.get(new Key(key));
+        Slot slot = entries.get(new Key(key, hash));
         return slot == null ? null : slot.value;
     }
 
-    /** One command's writes (the applying thread only): a null value is a delete. */
-    synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes) {
-        for (KeyValue<Bytes, byte[]> e : writes) {
+    /**
+     * One command's writes (the applying thread only): a null value is a delete. {@code hashes[i]}
+     * is the {@link KeyHash} of the i-th key (the store's filters take the same).
+     */
+    synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes, long[] hashes) {
+        for (int i = 0; i < writes.size(); i++) {
+            KeyValue<Bytes, byte[]> e = writes.get(i);
             byte[] value = e.value == null ? TOMBSTONE : e.value;
             Slot slot = new Slot(e.key.get(), value);
-            Slot earlier = entries.putIfAbsent(new Key(slot.key), slot);
+            Slot earlier = entries.putIfAbsent(new Key(slot.key, hashes[i]), slot);
             if (earlier != null) {
                 earlier.value = value; // a key written again in this group: its newest value
             } else {
@@ -215,7 +224,7 @@ final class PendingLayer {
                 if (!ViewStore.inRange(k, toInclusive, prefix)) {
                     break; // sorted: every later key is past the range too
                 }
-                out.add(Map.entry(Bytes.wrap(k), entries.get(new Key(k)).value));
+                out.add(Map.entry(Bytes.wrap(k), entries.get(new Key(k, KeyHash.of(k))).value));
             }
         }
         return out;
@@ -232,9 +241,8 @@ final class PendingLayer {
         private final byte[] bytes;
         private final int hash;
 
-        Key(byte[] bytes) {
+        Key(byte[] bytes, long h) {
             this.bytes = bytes;
-            long h = KeyHash.of(bytes);
             this.hash = (int) (h ^ (h >>> 32));
         }
 

@@ -698,16 +698,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             }
             return map.get(Bytes.wrap(key));
         }
-        byte[] p = pending.get(key);
+        long hash = KeyHash.of(key); // one hash for both layers and the filter
+        byte[] p = pending.get(key, hash);
         if (p == null) {
             PendingLayer w = writing;
-            p = w == null ? null : w.get(key);
+            p = w == null ? null : w.get(key, hash);
         }
         if (p != null) {
             return p == PendingLayer.TOMBSTONE ? null : p;
         }
         AbsentKeys filter = absent; // read after the layers: see AbsentKeys
-        if (filter != null && !filter.mayContain(key)) {
+        if (filter != null && !filter.mayContain(key, hash)) {
             if (!open) {
                 throw new InvalidStateStoreException("the view store is closed");
             }
@@ -766,13 +767,21 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             if (pendingCommands == 0) {
                 pendingSince = System.nanoTime();
             }
-            layer.putAll(entries);
+            long[] hashes = new long[entries.size()];
+            for (int i = 0; i < hashes.length; i++) {
+                hashes[i] = KeyHash.of(entries.get(i).key.get());
+            }
+            layer.putAll(entries, hashes);
             // added to before the group is handed over (see AbsentKeys), or to the ones being built
             AbsentKeys filter = absent != null ? absent : buildingAbsent;
             AbsentKeys usages = absentUsages != null ? absentUsages : buildingUsages;
-            for (KeyValue<Bytes, byte[]> e : entries) {
+            for (int i = 0; i < hashes.length; i++) {
+                KeyValue<Bytes, byte[]> e = entries.get(i);
                 if (e.value != null && (filter != null || usages != null)) {
-                    addToFilters(filter, usages, e.key.get());
+                    if (filter != null) {
+                        filter.add(e.key.get(), hashes[i]);
+                    }
+                    addToFilters(null, usages, e.key.get());
                 }
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);
