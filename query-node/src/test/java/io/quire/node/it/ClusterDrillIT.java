@@ -100,6 +100,22 @@ class ClusterDrillIT {
                 b.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }
         }
+        deleteDataKeepingLogs();
+    }
+
+    /** The brokers' and nodes' data (~150 MB a run) go; their logs stay beside the folder for a failed run. */
+    private static void deleteDataKeepingLogs() throws java.io.IOException {
+        if (dir == null) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                boolean log = p.getParent() != null && p.getParent().equals(dir) && p.toString().endsWith(".log");
+                if (!log && !p.equals(dir)) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
     }
 
     static QuireNode startNode(String id, int port) throws Exception {
