@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -15,6 +14,7 @@ import java.util.Random;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Point reads of the view store answer what a map of the same writes answers, whichever way the
@@ -74,8 +74,7 @@ class PointReadTest {
     }
 
     @Test
-    void pointReadsAnswerAsAMapBeforeAndAfterWritesAReopenAndTheSettingsBound() throws Exception {
-        Path dir = Files.createTempDirectory("quire-point-read");
+    void pointReadsAnswerAsAMapBeforeAndAfterWritesAReopenAndTheSettingsBound(@TempDir Path dir) throws Exception {
         Random r = new Random(11);
         Map<Bytes, byte[]> model = new HashMap<>();
         ViewStore store = open(dir);
@@ -112,8 +111,7 @@ class PointReadTest {
      * restarted on a compacted view read empty subject records.
      */
     @Test
-    void keysInCompactedFilesOfAReopenedStoreAreReadWithTheirValues() throws Exception {
-        Path dir = Files.createTempDirectory("quire-point-read-compacted");
+    void keysInCompactedFilesOfAReopenedStoreAreReadWithTheirValues(@TempDir Path dir) throws Exception {
         Random r = new Random(12);
         Map<Bytes, byte[]> model = new HashMap<>();
         ViewStore store = open(dir);
