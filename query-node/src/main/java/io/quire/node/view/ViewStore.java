@@ -708,13 +708,34 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             return p == PendingLayer.TOMBSTONE ? null : p;
         }
         AbsentKeys filter = absent; // read after the layers: see AbsentKeys
-        if (filter != null && !filter.mayContain(key, hash)) {
-            if (!open) {
-                throw new InvalidStateStoreException("the view store is closed");
+        if (filter != null && filter.covers(key)) {
+            if (!filter.mayContain(key, hash)) {
+                if (!open) {
+                    throw new InvalidStateStoreException("the view store is closed");
+                }
+                return null;
             }
-            return null;
+            return getPresent(key);
         }
         return getWritten(key);
+    }
+
+    /**
+     * A written value, or null, for a key the filter of absent keys has seen written: it is there
+     * but for the filter's false positives (~1 %) and keys deleted since, so it is read with
+     * {@code get} alone. Asking {@code keyMayExist} first, as {@link #getWritten} does, would look
+     * the key up twice (a registration of content already stored under another subject reads
+     * its fingerprint this way).
+     */
+    private byte[] getPresent(byte[] key) {
+        enter();
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("view read failed", e);
+        } finally {
+            leave();
+        }
     }
 
     /**
