@@ -46,11 +46,7 @@ final class PendingLayer {
         entries = new ConcurrentHashMap<>(Math.max(16, expectedKeys));
     }
 
-    byte[] get(byte[] key) {
-        return get(key, KeyHash.of(key));
-    }
-
-    /** {@link #get(byte[])} with the key's {@link KeyHash} already taken (a reader asks several layers and a filter). */
+    /** The key's pending value ({@link #TOMBSTONE} for a delete), or null; {@code hash} is its {@link KeyHash} (a reader asks several layers and a filter with one). */
     byte[] get(byte[] key, long hash) {
         if (empty) {
             return null;

@@ -480,7 +480,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     @Override
     public Long committedOffset(TopicPartition partition) {
-        byte[] position = getWritten(Keys.POSITION);
+        byte[] position = getWritten(Keys.POSITION, true);
         if (position == null) {
             return null;
         }
@@ -698,48 +698,43 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             }
             return map.get(Bytes.wrap(key));
         }
-        long hash = KeyHash.of(key); // one hash for both layers and the filter
-        byte[] p = pending.get(key, hash);
+        // The key's KeyHash, taken once for the layers and the filter, and only when one of them
+        // needs it: a read by id while nothing is pending hashes nothing. (0 means not yet taken;
+        // a key whose hash is 0 is hashed again, which costs only the time.)
+        long hash = 0;
+        byte[] p = null;
+        PendingLayer layer = pending;
+        if (!layer.isEmpty()) {
+            hash = KeyHash.of(key);
+            p = layer.get(key, hash);
+        }
         if (p == null) {
             PendingLayer w = writing;
-            p = w == null ? null : w.get(key, hash);
+            if (w != null && !w.isEmpty()) {
+                hash = hash != 0 ? hash : KeyHash.of(key);
+                p = w.get(key, hash);
+            }
         }
         if (p != null) {
             return p == PendingLayer.TOMBSTONE ? null : p;
         }
         AbsentKeys filter = absent; // read after the layers: see AbsentKeys
         if (filter != null && filter.covers(key)) {
-            if (!filter.mayContain(key, hash)) {
+            if (!filter.mayContain(key, hash != 0 ? hash : KeyHash.of(key))) {
                 if (!open) {
                     throw new InvalidStateStoreException("the view store is closed");
                 }
                 return null;
             }
-            return getPresent(key);
+            // Seen written: there but for the filter's false positives (~1 %) and keys deleted
+            // since, so keyMayExist would only look it up twice (ADR 0013, Later).
+            return getWritten(key, false);
         }
-        return getWritten(key);
+        return getWritten(key, true);
     }
 
     /**
-     * A written value, or null, for a key the filter of absent keys has seen written: it is there
-     * but for the filter's false positives (~1 %) and keys deleted since, so it is read with
-     * {@code get} alone. Asking {@code keyMayExist} first, as {@link #getWritten} does, would look
-     * the key up twice (a registration of content already stored under another subject reads
-     * its fingerprint this way).
-     */
-    private byte[] getPresent(byte[] key) {
-        enter();
-        try {
-            return db.get(key);
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("view read failed", e);
-        } finally {
-            leave();
-        }
-    }
-
-    /**
-     * A written value, or null. Most keys a registration reads are absent (settings of a subject
+     * A written value, or null; {@code probe}: ask {@code keyMayExist} first. Most keys a registration reads are absent (settings of a subject
      * that has none, content not yet stored), and RocksJava's {@code get} reports an absent key by
      * throwing and catching a C++ exception inside its JNI code (~2 us here, and the unwinder
      * serialises threads); {@code keyMayExist} answers from the memtables and bloom filters
@@ -749,10 +744,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * #12935; {@code PointReadTest}). A full replay of a million records read an empty subject
      * record that way once the cache had evicted such blocks.
      */
-    private byte[] getWritten(byte[] key) {
+    private byte[] getWritten(byte[] key, boolean probe) {
         enter();
         try {
-            return db.keyMayExist(key, (Holder<byte[]>) null) ? db.get(key) : null;
+            return !probe || db.keyMayExist(key, (Holder<byte[]>) null) ? db.get(key) : null;
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view read failed", e);
         } finally {
