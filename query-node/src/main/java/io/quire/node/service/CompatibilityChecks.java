@@ -55,7 +55,7 @@ public final class CompatibilityChecks {
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
                 return List.of(); // nothing to be compatible with, as Confluent answers
             }
-            DataContract contract = DataContract.forRegistration(view, subject, req);
+            DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
                 against = List.of(toEarlier(parsing, view, subject, v));

@@ -7,7 +7,6 @@ import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
-import io.quire.journal.view.StoredSchema;
 import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.Fingerprints;
@@ -28,8 +27,9 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
      * when the request leaves it out), then the config's override; each layer wins over the one
      * before, property by property and rule by rule name.
      */
-    static DataContract forRegistration(RegistryView view, Subject subject, RegisterRequest req) {
-        StoredSchema previous = view.latestLive(subject).flatMap(v -> view.schemaOf(subject, v)).orElse(null);
+    static DataContract forRegistration(SchemaParsing parsing, RegistryView view, Subject subject, RegisterRequest req) {
+        DataContract previous = view.latestLive(subject)
+                .map(v -> parsing.storedContract(view, subject.context(), v.schemaId())).orElse(null);
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
         ConfigFields config = view.effectiveFields(subject);

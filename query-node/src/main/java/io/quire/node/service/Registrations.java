@@ -93,9 +93,9 @@ public final class Registrations {
                 .thenCompose(parsed -> {
                     RegistryView now = access.view().memoized();
                     Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
-                            DataContract.forRegistration(now, subject, req));
+                            DataContract.forRegistration(parsing, now, subject, req));
                     if (known.isEmpty() && DataContract.asksForNone(req) && !now.effectiveFields(subject).mergesContracts()) {
-                        known = storedWithAContract(now, subject, parsed);
+                        known = storedWithAContract(parsing, now, subject, parsed);
                     }
                     if (known.isPresent()) {
                         return CompletableFuture.completedFuture(known.get());
@@ -147,10 +147,11 @@ public final class Registrations {
      * under the subject before merging anything. Only subjects whose latest live version has a
      * contract are searched (newest first): elsewhere the plain fingerprint already found it.
      */
-    private static Optional<Written<Registered>> storedWithAContract(RegistryView view, Subject subject,
-                                                                     ParsedSchema<?> parsed) {
-        Optional<StoredSchema> latest = view.latestLive(subject).flatMap(v -> view.schemaOf(subject, v));
-        if (latest.isEmpty() || latest.get().metadata() == null && latest.get().ruleSet() == null) {
+    private static Optional<Written<Registered>> storedWithAContract(SchemaParsing parsing, RegistryView view,
+                                                                     Subject subject, ParsedSchema<?> parsed) {
+        DataContract latest = view.latestLive(subject)
+                .map(v -> parsing.storedContract(view, subject.context(), v.schemaId())).orElse(null);
+        if (latest == null || latest.isNone()) {
             return Optional.empty();
         }
         List<VersionRecord> all = view.versions(subject);
@@ -192,7 +193,7 @@ public final class Registrations {
             }
             RegistryView view = access.view().memoized(); // this round's reads, each key once
             WritePath.writable(view, subject);
-            DataContract contract = DataContract.forRegistration(view, subject, req);
+            DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
             Optional<Written<Registered>> known = alreadyInSubject(view, subject, parsed, contract);
             if (known.isPresent()) {
                 return CompletableFuture.completedFuture(known.get());
@@ -228,6 +229,9 @@ public final class Registrations {
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
                         parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized); // the next check reads it
+                        if (contract.isNone()) {
+                            parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
+                        }
                         return CompletableFuture.completedFuture(new Written<>(
                                 answer(subject, r.id(), r.version(), parsed, contract), applied.offset()));
                     });

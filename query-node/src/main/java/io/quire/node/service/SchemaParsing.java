@@ -41,6 +41,7 @@ public final class SchemaParsing {
     private final Map<Key, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true); // access order
     private final long cacheBudget;
     private long cachedBytes;
+    private final long contractBudget;
 
     private final QuireConfig.Limits limits;
     private final int maxResolvedReferences;
@@ -56,6 +57,7 @@ public final class SchemaParsing {
     SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved,
                   long cacheBudget) {
         this.cacheBudget = cacheBudget;
+        this.contractBudget = Math.min(CONTRACT_CACHE_BYTES, cacheBudget);
         this.limits = limits;
         this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());
@@ -192,6 +194,88 @@ public final class SchemaParsing {
      */
     static long weight(ParsedSchema<?> p) {
         return 512 + 16L * p.canonical().length();
+    }
+
+    /** The memory the cache of stored contracts may hold, by {@link #contractWeight}'s estimate. */
+    static final long CONTRACT_CACHE_BYTES = 8L << 20;
+    private record CachedContract(DataContract contract, long weight) {
+    }
+
+    private final Map<Key, CachedContract> contracts = new LinkedHashMap<>(256, 0.75f, true); // access order
+    private long contractBytes;
+
+    /**
+     * The metadata and rule set stored with {@code id} in {@code context} (a contract of neither
+     * when it has none), or null when no schema of the context has that id. Every registration
+     * inherits its subject's latest contract, so each one asks this for the latest version's id;
+     * reading and decoding the whole stored schema for it took a third of the workers' time under
+     * evolving subjects. Cached by context and id, as the parsed schemas are: the view never
+     * changes or removes the schema it stores under an id.
+     */
+    DataContract storedContract(RegistryView view, Context context, SchemaId id) {
+        return storedContract(context, id, () -> view.schemaBytes(context, id));
+    }
+
+    /**
+     * Keeps that {@code id} holds no contract, for a registration that stored or found it without
+     * one: its content was looked up by a fingerprint without a contract, which only content stored
+     * without one has ({@code Fingerprints.withContract}). The next registration to the subject
+     * inherits from it without a read. A contract that is not empty is left to the first read.
+     */
+    void registeredWithoutContract(Context context, SchemaId id) {
+        storedContract(context, id, () -> NO_CONTRACT_BYTES);
+    }
+
+    /** Stands for stored bytes without a contract in {@link #registeredWithoutContract}. */
+    private static final byte[] NO_CONTRACT_BYTES = new byte[0];
+
+    private DataContract storedContract(Context context, SchemaId id, java.util.function.Supplier<byte[]> read) {
+        Key key = new Key(context, id);
+        synchronized (contracts) {
+            CachedContract cached = contracts.get(key);
+            if (cached != null) {
+                return cached.contract();
+            }
+        }
+        byte[] bytes = read.get();
+        if (bytes == null) {
+            return null;
+        }
+        StoredSchema stored = bytes == NO_CONTRACT_BYTES ? null : StoredSchema.decode(bytes);
+        DataContract contract = stored == null || stored.metadata() == null && stored.ruleSet() == null
+                ? DataContract.NONE : new DataContract(stored.metadata(), stored.ruleSet());
+        CachedContract entry = new CachedContract(contract, contractWeight(contract, bytes.length));
+        synchronized (contracts) {
+            CachedContract old = contracts.put(key, entry);
+            contractBytes += entry.weight() - (old == null ? 0 : old.weight());
+            var eldest = contracts.values().iterator();
+            while (contractBytes > contractBudget && contracts.size() > 1 && eldest.hasNext()) {
+                contractBytes -= eldest.next().weight();
+                eldest.remove();
+            }
+        }
+        return contract;
+    }
+
+    /**
+     * What a cached contract holds in memory, estimated: the entry and its key, and for a contract
+     * that is not empty four times the stored schema's bytes, which hold it in text.
+     */
+    static long contractWeight(DataContract c, int storedBytes) {
+        return 160 + (c.isNone() ? 0 : 4L * storedBytes);
+    }
+
+    /** The contract cache's estimated size and entries now (for tests). */
+    long cachedContractBytes() {
+        synchronized (contracts) {
+            return contractBytes;
+        }
+    }
+
+    int cachedContracts() {
+        synchronized (contracts) {
+            return contracts.size();
+        }
     }
 
     /** The cache's estimated size now (for tests and metrics). */

@@ -730,7 +730,24 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             // since, so keyMayExist would only look it up twice (ADR 0013, Later).
             return getWritten(key, false);
         }
-        return getWritten(key, true);
+        return getWritten(key, !MOSTLY_PRESENT[key.length == 0 ? 0 : key[0] & 0xff]);
+    }
+
+    /**
+     * Kinds read nearly always for a key that is there, so read with {@code get} alone (ADR 0013,
+     * Later): content by id ({@code I}, {@code J} in a named context), which the API reads for ids
+     * that clients got from it and the edge for ids that subject versions name, and subject versions
+     * ({@code V}), read for the latest version a subject record names. A probe first would look
+     * such a key up twice. The misses left (an unknown id, a hard-deleted version, an import's
+     * version number) cost {@code get}'s way of reporting one, and the applier's reads of a fresh
+     * id are spared by {@code RegistryView#mayHoldSchemaId}.
+     */
+    private static final boolean[] MOSTLY_PRESENT = new boolean[256];
+
+    static {
+        for (char kind : new char[] {'I', 'J', 'V'}) {
+            MOSTLY_PRESENT[kind] = true;
+        }
     }
 
     /**

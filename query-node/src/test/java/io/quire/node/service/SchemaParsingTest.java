@@ -193,6 +193,57 @@ class SchemaParsingTest {
     }
 
     @Test
+    void aStoredContractIsReadOncePerIdAndTheCacheIsBoundedByMemory() {
+        ParsedSchema<?> plain = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Plain", List.of()), List.of());
+        long plainId = register("plain", plain);
+        ParsedSchema<?> owned = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Owned", List.of()), List.of());
+        io.quire.journal.model.Metadata metadata = io.quire.journal.model.Metadata.of(null,
+                java.util.Map.of("owner", "team-a"), null);
+        Outcome o = append(new RegisterSchema(s("owned"), owned.type(), owned.canonical(), owned.references(),
+                Fingerprints.withContract(owned.fingerprint(), metadata, null), id(nextId++),
+                view.effectiveLevel(s("owned")), view.revision(s("owned")), metadata, null));
+        long ownedId = assertInstanceOf(SchemaRegistered.class, o).id().value();
+
+        reads[0] = 0;
+        assertTrue(parsing.storedContract(counted, Context.DEFAULT, id(plainId)).isNone());
+        assertEquals(metadata, parsing.storedContract(counted, Context.DEFAULT, id(ownedId)).metadata());
+        assertEquals(2, reads[0], "one read of each stored schema");
+        assertTrue(parsing.storedContract(counted, Context.DEFAULT, id(plainId)).isNone());
+        assertEquals(metadata, parsing.storedContract(counted, Context.DEFAULT, id(ownedId)).metadata());
+        assertEquals(2, reads[0], "the second time from the cache");
+
+        int cached = parsing.cachedContracts();
+        assertEquals(null, parsing.storedContract(counted, Context.DEFAULT, id(nextId)), "no schema has that id yet");
+        assertEquals(cached, parsing.cachedContracts(), "an absent id is not remembered");
+        ParsedSchema<?> later = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Later", List.of()), List.of());
+        long laterId = register("later", later);
+        assertTrue(parsing.storedContract(counted, Context.DEFAULT, id(laterId)).isNone(), "found once stored");
+
+        ParsedSchema<?> fresh = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Fresh", List.of()), List.of());
+        long freshId = register("fresh", fresh);
+        parsing.registeredWithoutContract(Context.DEFAULT, id(freshId));
+        reads[0] = 0;
+        assertTrue(parsing.storedContract(counted, Context.DEFAULT, id(freshId)).isNone());
+        assertEquals(0, reads[0], "what a registration without a contract stored is known without a read");
+
+        long one = SchemaParsing.contractWeight(DataContract.NONE, 0);
+        SchemaParsing small = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 1000, false, 3 * one);
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            ids.add(register("k" + i, parsing.parse(view, Context.DEFAULT, SchemaType.AVRO,
+                    rec(String.format("K%02d", i), List.of()), List.of())));
+            small.storedContract(view, Context.DEFAULT, id(ids.get(i)));
+        }
+        assertTrue(small.cachedContractBytes() <= 3 * one, small.cachedContractBytes() + " of " + 3 * one);
+        assertEquals(3, small.cachedContracts(), "the newest that fit");
+        reads[0] = 0;
+        small.storedContract(counted, Context.DEFAULT, id(ids.get(7)));
+        assertEquals(0, reads[0]);
+        small.storedContract(counted, Context.DEFAULT, id(ids.get(0)));
+        assertEquals(1, reads[0], "an evicted one is read again");
+    }
+
+    @Test
     void theCacheOfParsedSchemasIsBoundedByTheMemoryItHoldsNotByCount() {
         List<Long> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {

@@ -27,7 +27,7 @@ class PointReadTest {
     /** Settings prefixes (G, C, D, N, X) and others, few enough that keys repeat, are deleted and come back. */
     static byte[] key(Random r) {
         byte[] k = new byte[2 + r.nextInt(2)];
-        k[0] = (byte) "GCDNXVSRA".charAt(r.nextInt(9));
+        k[0] = (byte) "GCDNXVSRAIJ".charAt(r.nextInt(11));
         for (int i = 1; i < k.length; i++) {
             k[i] = (byte) r.nextInt(6);
         }
@@ -61,7 +61,7 @@ class PointReadTest {
 
     /** Every key there can be, present or not. */
     static void readsAgree(ViewStore store, Map<Bytes, byte[]> model, String when) {
-        for (byte p : "GCDNXVSRA".getBytes()) {
+        for (byte p : "GCDNXVSRAIJ".getBytes()) {
             for (int len = 2; len <= 3; len++) {
                 int combos = len == 2 ? 6 : 36;
                 for (int c = 0; c < combos; c++) {
