@@ -92,7 +92,7 @@ public final class Registrations {
                 normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view().memoized();
-                    Optional<Written<Registered>> known = alreadyInSubject(now, subject, parsed,
+                    Optional<Written<Registered>> known = alreadyInSubject(parsing, now, subject, parsed,
                             DataContract.forRegistration(parsing, now, subject, req));
                     if (known.isEmpty() && DataContract.asksForNone(req) && !now.effectiveFields(subject).mergesContracts()) {
                         known = storedWithAContract(parsing, now, subject, parsed);
@@ -127,9 +127,10 @@ public final class Registrations {
     }
 
     /** The id and offset when this content is already a live version of the subject: nothing to write. */
-    private static Optional<Written<Registered>> alreadyInSubject(RegistryView view, Subject subject,
-                                                                  ParsedSchema<?> parsed, DataContract contract) {
-        Optional<SchemaId> existing = view.idForFingerprint(subject.context(), contract.fingerprint(parsed));
+    private static Optional<Written<Registered>> alreadyInSubject(SchemaParsing parsing, RegistryView view,
+                                                                  Subject subject, ParsedSchema<?> parsed,
+                                                                  DataContract contract) {
+        Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), contract.fingerprint(parsed));
         if (existing.isPresent()) {
             for (Version v : view.versionsWithId(subject, existing.get())) {
                 if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
@@ -194,12 +195,12 @@ public final class Registrations {
             RegistryView view = access.view().memoized(); // this round's reads, each key once
             WritePath.writable(view, subject);
             DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
-            Optional<Written<Registered>> known = alreadyInSubject(view, subject, parsed, contract);
+            Optional<Written<Registered>> known = alreadyInSubject(parsing, view, subject, parsed, contract);
             if (known.isPresent()) {
                 return CompletableFuture.completedFuture(known.get());
             }
             String fingerprint = contract.fingerprint(parsed);
-            Optional<SchemaId> existing = view.idForFingerprint(subject.context(), fingerprint);
+            Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), fingerprint);
             CompatibilityLevel level = view.effectiveLevel(subject);
             Offset revision = view.revision(subject);
             List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(parsed.type()), subject,

@@ -38,10 +38,12 @@ public final class SchemaParsing {
     private record Key(Context context, SchemaId id) {
     }
 
-    private final Map<Key, ParsedSchema<?>> byId = new LinkedHashMap<>(256, 0.75f, true); // access order
-    private final long cacheBudget;
-    private long cachedBytes;
-    private final long contractBudget;
+    private final WeighedLru<Key, ParsedSchema<?>> byId;
+    private final WeighedLru<Key, DataContract> contracts;
+    private record FingerprintKey(Context context, String fingerprint) {
+    }
+
+    private final WeighedLru<FingerprintKey, SchemaId> fingerprints;
 
     private final QuireConfig.Limits limits;
     private final int maxResolvedReferences;
@@ -56,8 +58,9 @@ public final class SchemaParsing {
 
     SchemaParsing(QuireConfig.Limits limits, int maxResolvedReferences, boolean protobufStrictReserved,
                   long cacheBudget) {
-        this.cacheBudget = cacheBudget;
-        this.contractBudget = Math.min(CONTRACT_CACHE_BYTES, cacheBudget);
+        this.byId = new WeighedLru<>(cacheBudget);
+        this.contracts = new WeighedLru<>(Math.min(CONTRACT_CACHE_BYTES, cacheBudget));
+        this.fingerprints = new WeighedLru<>(Math.min(FINGERPRINT_CACHE_BYTES, cacheBudget));
         this.limits = limits;
         this.maxResolvedReferences = maxResolvedReferences;
         languages.put(SchemaType.AVRO, new AvroSupport());
@@ -142,11 +145,9 @@ public final class SchemaParsing {
     /** A stored schema of a context, parsed once and cached by context and id. */
     public ParsedSchema<?> parseStored(RegistryView view, Context context, SchemaId id) {
         Key key = new Key(context, id);
-        synchronized (byId) {
-            ParsedSchema<?> cached = byId.get(key);
-            if (cached != null) {
-                return cached;
-            }
+        ParsedSchema<?> cached = byId.get(key);
+        if (cached != null) {
+            return cached;
         }
         StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
         ParsedSchema<?> parsed = parse(view, context, stored.schemaType(), stored.schema(), stored.references());
@@ -177,15 +178,7 @@ public final class SchemaParsing {
     }
 
     private void keep(Key key, ParsedSchema<?> parsed) {
-        synchronized (byId) {
-            ParsedSchema<?> old = byId.put(key, parsed);
-            cachedBytes += weight(parsed) - (old == null ? 0 : weight(old));
-            var eldest = byId.entrySet().iterator();
-            while (cachedBytes > cacheBudget && byId.size() > 1 && eldest.hasNext()) {
-                cachedBytes -= weight(eldest.next().getValue());
-                eldest.remove();
-            }
-        }
+        byId.put(key, parsed, weight(parsed));
     }
 
     /**
@@ -198,12 +191,6 @@ public final class SchemaParsing {
 
     /** The memory the cache of stored contracts may hold, by {@link #contractWeight}'s estimate. */
     static final long CONTRACT_CACHE_BYTES = 8L << 20;
-    private record CachedContract(DataContract contract, long weight) {
-    }
-
-    private final Map<Key, CachedContract> contracts = new LinkedHashMap<>(256, 0.75f, true); // access order
-    private long contractBytes;
-
     /**
      * The metadata and rule set stored with {@code id} in {@code context} (a contract of neither
      * when it has none), or null when no schema of the context has that id. Every registration
@@ -231,11 +218,9 @@ public final class SchemaParsing {
 
     private DataContract storedContract(Context context, SchemaId id, java.util.function.Supplier<byte[]> read) {
         Key key = new Key(context, id);
-        synchronized (contracts) {
-            CachedContract cached = contracts.get(key);
-            if (cached != null) {
-                return cached.contract();
-            }
+        DataContract cached = contracts.get(key);
+        if (cached != null) {
+            return cached;
         }
         byte[] bytes = read.get();
         if (bytes == null) {
@@ -244,16 +229,7 @@ public final class SchemaParsing {
         StoredSchema stored = bytes == NO_CONTRACT_BYTES ? null : StoredSchema.decode(bytes);
         DataContract contract = stored == null || stored.metadata() == null && stored.ruleSet() == null
                 ? DataContract.NONE : new DataContract(stored.metadata(), stored.ruleSet());
-        CachedContract entry = new CachedContract(contract, contractWeight(contract, bytes.length));
-        synchronized (contracts) {
-            CachedContract old = contracts.put(key, entry);
-            contractBytes += entry.weight() - (old == null ? 0 : old.weight());
-            var eldest = contracts.values().iterator();
-            while (contractBytes > contractBudget && contracts.size() > 1 && eldest.hasNext()) {
-                contractBytes -= eldest.next().weight();
-                eldest.remove();
-            }
-        }
+        contracts.put(key, contract, contractWeight(contract, bytes.length));
         return contract;
     }
 
@@ -265,30 +241,57 @@ public final class SchemaParsing {
         return 160 + (c.isNone() ? 0 : 4L * storedBytes);
     }
 
-    /** The contract cache's estimated size and entries now (for tests). */
-    long cachedContractBytes() {
-        synchronized (contracts) {
-            return contractBytes;
+    /** The memory the cache of fingerprints' ids may hold, by {@link #fingerprintWeight}'s estimate. */
+    static final long FINGERPRINT_CACHE_BYTES = 8L << 20;
+
+    /**
+     * The id of the content with {@code fingerprint} in {@code context}, if the view stores it. A
+     * registration asks this twice (the early check for a repeat, then its round's), and for
+     * content stored before (a client registering a schema again, the same schema under several
+     * subjects) each was a lookup in the view's files. An id found is cached: the view writes a
+     * fingerprint's id with the content and never changes or removes it. An absent one is not,
+     * since it may be stored at any moment; nor is the id of content a registration just stored,
+     * which most often is never asked for again and would only keep the collector copying it.
+     */
+    Optional<SchemaId> idForFingerprint(RegistryView view, Context context, String fingerprint) {
+        FingerprintKey key = new FingerprintKey(context, fingerprint);
+        SchemaId cached = fingerprints.get(key);
+        if (cached != null) {
+            return Optional.of(cached);
         }
+        Optional<SchemaId> found = view.idForFingerprint(context, fingerprint);
+        found.ifPresent(id -> fingerprints.put(key, id, fingerprintWeight(fingerprint)));
+        return found;
+    }
+
+    /** An entry of the fingerprint cache in memory, estimated: the map's entry, the key, the id and the text. */
+    static long fingerprintWeight(String fingerprint) {
+        return 192 + 2L * fingerprint.length();
+    }
+
+    /** The caches' estimated sizes and entries now (for tests and metrics). */
+    long cachedContractBytes() {
+        return contracts.bytes();
     }
 
     int cachedContracts() {
-        synchronized (contracts) {
-            return contracts.size();
-        }
+        return contracts.size();
     }
 
-    /** The cache's estimated size now (for tests and metrics). */
+    long cachedFingerprintBytes() {
+        return fingerprints.bytes();
+    }
+
+    int cachedFingerprints() {
+        return fingerprints.size();
+    }
+
     long cachedBytes() {
-        synchronized (byId) {
-            return cachedBytes;
-        }
+        return byId.bytes();
     }
 
     int cachedSchemas() {
-        synchronized (byId) {
-            return byId.size();
-        }
+        return byId.size();
     }
 
     /** Reference versions one request may resolve, all levels together: beyond it, 42201. */

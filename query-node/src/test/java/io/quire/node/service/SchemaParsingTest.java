@@ -244,6 +244,35 @@ class SchemaParsingTest {
     }
 
     @Test
+    void aFingerprintsIdIsReadOnceAndAnAbsentOneEachTime() {
+        ParsedSchema<?> p = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Known", List.of()), List.of());
+        reads[0] = 0;
+        assertTrue(parsing.idForFingerprint(counted, Context.DEFAULT, p.fingerprint()).isEmpty());
+        assertTrue(parsing.idForFingerprint(counted, Context.DEFAULT, p.fingerprint()).isEmpty());
+        assertEquals(2, reads[0], "absent: read each time, as it may be stored at any moment");
+        long id = register("known", p);
+        assertEquals(id, parsing.idForFingerprint(counted, Context.DEFAULT, p.fingerprint()).orElseThrow().value());
+        assertEquals(id, parsing.idForFingerprint(counted, Context.DEFAULT, p.fingerprint()).orElseThrow().value());
+        assertEquals(3, reads[0], "found: read once");
+        assertTrue(parsing.idForFingerprint(counted, Context.of(".other"), p.fingerprint()).isEmpty(),
+                "another context's content is its own");
+
+        ParsedSchema<?> q = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Second", List.of()), List.of());
+        register("second", q);
+        ParsedSchema<?> r = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, rec("Third", List.of()), List.of());
+        register("third", r);
+        SchemaParsing small = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 1000), 1000, false,
+                2 * SchemaParsing.fingerprintWeight(p.fingerprint()));
+        small.idForFingerprint(view, Context.DEFAULT, p.fingerprint());
+        small.idForFingerprint(view, Context.DEFAULT, q.fingerprint());
+        small.idForFingerprint(view, Context.DEFAULT, r.fingerprint());
+        assertEquals(2, small.cachedFingerprints(), "bounded by its estimate");
+        reads[0] = 0;
+        small.idForFingerprint(counted, Context.DEFAULT, p.fingerprint());
+        assertEquals(1, reads[0], "the least recently used went first");
+    }
+
+    @Test
     void theCacheOfParsedSchemasIsBoundedByTheMemoryItHoldsNotByCount() {
         List<Long> ids = new java.util.ArrayList<>();
         for (int i = 0; i < 20; i++) {
