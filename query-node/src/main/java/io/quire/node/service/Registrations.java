@@ -230,7 +230,7 @@ public final class Registrations {
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
                         parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized); // the next check reads it
-                        if (contract.isNone()) {
+                        if (contract.isNone() && r.version().number() > 1) { // as registered(): not a first version
                             parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
                         }
                         return CompletableFuture.completedFuture(new Written<>(

@@ -207,7 +207,8 @@ public final class SchemaParsing {
      * Keeps that {@code id} holds no contract, for a registration that stored or found it without
      * one: its content was looked up by a fingerprint without a contract, which only content stored
      * without one has ({@code Fingerprints.withContract}). The next registration to the subject
-     * inherits from it without a read. A contract that is not empty is left to the first read.
+     * inherits from it without a read. A contract that is not empty is left to the first read, and
+     * so is a subject's first version, for the reason {@link #registered} gives.
      */
     void registeredWithoutContract(Context context, SchemaId id) {
         storedContract(context, id, () -> NO_CONTRACT_BYTES);
