@@ -28,8 +28,7 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
      * before, property by property and rule by rule name.
      */
     static DataContract forRegistration(SchemaParsing parsing, RegistryView view, Subject subject, RegisterRequest req) {
-        DataContract previous = view.latestLive(subject)
-                .map(v -> parsing.storedContract(view, subject.context(), v.schemaId())).orElse(null);
+        DataContract previous = latestStored(parsing, view, subject);
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
         ConfigFields config = view.effectiveFields(subject);
@@ -41,6 +40,12 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
         }
         return new DataContract(merged,
                 RuleSet.merge(RuleSet.merge(config.defaultRuleSet(), ruleSet), config.overrideRuleSet())).valid();
+    }
+
+    /** The contract the subject's latest live version stores (neither part when none), or null without one. */
+    static DataContract latestStored(SchemaParsing parsing, RegistryView view, Subject subject) {
+        return view.latestLive(subject).map(v -> parsing.storedContract(view, subject.context(), v.schemaId()))
+                .orElse(null);
     }
 
     /** The metadata property Confluent sets to the version number of the registration. */

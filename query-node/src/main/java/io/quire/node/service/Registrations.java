@@ -150,8 +150,7 @@ public final class Registrations {
      */
     private static Optional<Written<Registered>> storedWithAContract(SchemaParsing parsing, RegistryView view,
                                                                      Subject subject, ParsedSchema<?> parsed) {
-        DataContract latest = view.latestLive(subject)
-                .map(v -> parsing.storedContract(view, subject.context(), v.schemaId())).orElse(null);
+        DataContract latest = DataContract.latestStored(parsing, view, subject);
         if (latest == null || latest.isNone()) {
             return Optional.empty();
         }

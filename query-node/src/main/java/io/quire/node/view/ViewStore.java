@@ -406,9 +406,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /** A written key into the filters (holding {@code writeLock}): a usage key as its (id, subject) pair. */
     private static void addToFilters(AbsentKeys keys, AbsentKeys usages, byte[] key) {
-        if (keys != null) {
-            keys.add(key);
-        }
+        keys.add(key);
+        addUsage(usages, key);
+    }
+
+    /** A usage key as its (id, subject) pair into the usage filter, if there is one; other keys are ignored. */
+    private static void addUsage(AbsentKeys usages, byte[] key) {
         if (usages != null) {
             byte[] pair = Keys.subjectUsagesOf(key);
             if (pair != null) {
@@ -814,7 +817,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     if (filter != null) {
                         filter.add(e.key.get(), hashes[i]);
                     }
-                    addToFilters(null, usages, e.key.get());
+                    addUsage(usages, e.key.get());
                 }
                 if (isSetting(e.key.get())) {
                     keepSetting(e.key.get(), e.value);
