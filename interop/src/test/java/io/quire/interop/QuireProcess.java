@@ -46,7 +46,7 @@ final class QuireProcess implements AutoCloseable {
         Path log = Path.of("target", name + ".log");
         Files.createDirectories(log.getParent());
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx768m", "-jar", jar, "dev", "--data-dir", dataDir.toString(), "--port", Integer.toString(port),
+                "-Xmx768m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-jar", jar, "dev", "--data-dir", dataDir.toString(), "--port", Integer.toString(port),
                 "--host", "127.0.0.1"));
         cmd.addAll(List.of(extraArgs));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -125,7 +125,7 @@ class ClusterDrillIT {
 
     /** Node 3 as a process of its own (so it can be killed with SIGKILL); it chooses its port and logs it. */
     static Process launchNode3() throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(java(), "-Xmx512m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
                 "io.quire.node.Main", "serve"));
         cmd.addAll(List.of(nodeArgs("drill-3", dir.resolve("drill-3"), 0)));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
@@ -135,7 +135,7 @@ class ClusterDrillIT {
     }
 
     static Process startBroker(int b) throws IOException {
-        List<String> cmd = List.of(java(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = List.of(java(), "-Xmx512m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
                 "io.quire.node.Main", "broker", "--data-dir", dir.resolve("broker-" + (b + 1)).toString(),
                 "--node-id", Integer.toString(b + 1), "--controller", Boolean.toString(b == 0),
                 "--port", Integer.toString(BROKER_PORTS[b]), "--controller-port", Integer.toString(CONTROLLER_PORT),

@@ -155,7 +155,7 @@ class CrashRecoveryIT {
     static Process launch(String topic, Path data, int run) throws IOException {
         Files.deleteIfExists(log(run));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = List.of(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = List.of(java, "-Xmx512m", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"),
                 "io.quire.node.Main", "serve", "--bootstrap-servers", SharedKafka.bootstrapServers(),
                 "--journal-topic", topic, "--journal-replication", "1", "--journal-min-isr", "1",
                 "--port", "0", "--data-dir", data.toString(), "--node-id", "crash-node",
