@@ -479,6 +479,9 @@ public final class Suite {
         long tail = end - 1 - snapJson.getLong("offset");
         log(String.format("replay: a node bootstrapped from the snapshot replayed %,d tail records in %.1f s and was "
                 + "ready %.1f s after its JVM started (full replay: %.1f s)", tail, tailSeconds, bootSeconds, readySeconds));
+        // B is done: stopped first, so that its work after ready (compacting the level-0 files its
+        // catch-up left) does not take the cores from C's start.
+        stop(b.process());
         // A node on an empty disk that fetches a fresh snapshot from node A over HTTP.
         long c0 = System.nanoTime();
         Node c = startNode("replay-c", dir.resolve("node-c"), bootstrap, Processes.freePort(),
@@ -502,7 +505,6 @@ public final class Suite {
         replay.put("idLease", lease);
         replay.put("rssMiB", Processes.rssMiB(a.process()));
         facts.put("replay", replay);
-        stop(b.process());
         stop(a.process());
         stop(broker);
     }
