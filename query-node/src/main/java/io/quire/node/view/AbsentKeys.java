@@ -1,5 +1,7 @@
 package io.quire.node.view;
 
+import java.nio.ByteBuffer;
+
 /**
  * A blocked Bloom filter of the keys of a few kinds that the view store has written since it
  * was opened empty: a point read of such a kind that the filter has never seen is answered
@@ -88,6 +90,49 @@ final class AbsentKeys {
                 return false;
             }
         }
+        return true;
+    }
+
+    /**
+     * The filter as bytes (its size, kinds, count and bits), for {@link FilterFile}; the caller
+     * holds the store's write lock, so no key is added meanwhile.
+     */
+    byte[] toBytes() {
+        ByteBuffer b = ByteBuffer.allocate(HEADER + words.length * Long.BYTES);
+        b.putInt(blocks);
+        for (boolean k : kinds) {
+            b.put((byte) (k ? 1 : 0));
+        }
+        b.putLong(added);
+        b.put((byte) (saturated ? 1 : 0));
+        b.asLongBuffer().put(words);
+        return b.array();
+    }
+
+    /** Bytes of {@link #toBytes} before the bits. */
+    static final int HEADER = Integer.BYTES + 256 + Long.BYTES + 1;
+
+    /**
+     * Reads into this (empty) filter what {@link #toBytes} gave, from {@code b}'s position on;
+     * false, leaving it unusable, when that was a filter of another size or other kinds, or a
+     * saturated one.
+     */
+    boolean readFrom(ByteBuffer b) {
+        if (b.remaining() < HEADER + (long) words.length * Long.BYTES || b.getInt() != blocks) {
+            return false;
+        }
+        for (boolean k : kinds) {
+            if ((b.get() != 0) != k) {
+                return false;
+            }
+        }
+        long count = b.getLong();
+        if (b.get() != 0 || count < 0 || count > capacity) {
+            return false;
+        }
+        added = count;
+        b.asLongBuffer().get(words);
+        b.position(b.position() + words.length * Long.BYTES);
         return true;
     }
 

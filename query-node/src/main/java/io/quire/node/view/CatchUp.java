@@ -84,12 +84,14 @@ public final class CatchUp {
                              ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt,
                              ApplyTimings timings, java.util.function.BooleanSupplier stopped) throws Exception {
         ViewStore store = new ViewStore(name, group, tuning);
-        store.openStandalone(stateDir);
+        // Opened with compactions off, so that none starts before the catch-up pauses them.
+        store.openStandalone(stateDir, true);
         try {
             ApplyProcessor processor = new ApplyProcessor(name, listener, skipCorrupt, skippedCorrupt, timings);
             processor.open(store);
             long from = processor.position();
             if (journalEnd - 1 - from < minRecords) {
+                store.catchingUp(false);
                 return new Result(from, from, 0, 0, 0, 0, store);
             }
             long t0 = System.nanoTime();
@@ -99,7 +101,6 @@ public final class CatchUp {
             AtomicLong halfAt = new AtomicLong();
             long half = (journalEnd - 1 - from) / 2; // records applied when the second half starts
             long applied;
-            store.catchingUp(true);
             store.unlogged(true);
             try {
                 applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu,

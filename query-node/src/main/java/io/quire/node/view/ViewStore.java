@@ -244,11 +244,24 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * Opens the store in the folder Kafka Streams gives a global store of this application
      * ({@code stateDir}/quire/{@code name}) without Kafka Streams: for the catch-up that applies
      * the journal before Streams starts ({@link CatchUp}), which then hands it to Streams
-     * ({@link #init} of an open store only registers it).
+     * ({@link #init} of an open store only registers it). With {@code compactionsPaused}, RocksDB's
+     * automatic compactions are off from the moment the store opens ({@link #catchingUp}; the
+     * caller turns them on with {@code catchingUp(false)}): turned off after the open, a store that
+     * opens with level-0 files past the trigger, as one installed from a snapshot taken right after
+     * a catch-up does, has a compaction of all of them running already, and it runs on through the
+     * catch-up.
      */
-    void openStandalone(File stateDir) {
-        openIn(stateDir);
+    void openStandalone(File stateDir, boolean compactionsPaused) {
+        openPaused = compactionsPaused;
+        try {
+            openIn(stateDir);
+        } finally {
+            openPaused = false;
+        }
     }
+
+    /** Whether {@link #openIn} opens with automatic compactions off (see {@link #openStandalone(File, boolean)}). */
+    private boolean openPaused;
 
     private void openIn(File stateDir) {
         dir = new File(new File(stateDir, "quire"), name);
@@ -274,6 +287,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
                     .setCompressionType(tuning.compression())
                     .setSstPartitionerFactory(byKind)
+                    .setDisableAutoCompactions(openPaused)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10))
                             .setCacheIndexAndFilterBlocks(true)
@@ -281,6 +295,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
             unloggedOptions = new WriteOptions().setDisableWAL(true);
             db = RocksDB.open(options, dir.getAbsolutePath());
+            compactionsPaused = openPaused;
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
@@ -288,8 +303,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         boolean empty = isEmpty();
         absent = empty ? keyFilter() : null;
         absentUsages = empty ? usageFilter() : null;
-        open = true;
         if (!empty) {
+            AbsentKeys[] saved = FilterFile.take(dir.toPath(), keyFilter(), usageFilter());
+            if (saved != null) {
+                absent = saved[0];
+                absentUsages = saved[1];
+                LOG.info("view filters read from the snapshot the view was installed from");
+            }
+        }
+        open = true;
+        if (absent == null) {
             Thread builder = new Thread(this::buildFilters, "quire-view-filters");
             builder.setDaemon(true);
             builder.start();
@@ -628,6 +651,21 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
             writePending();
             c.createCheckpoint(target.toAbsolutePath().toString());
+            // Every key in the checkpoint went into the filters before it was written, and keys are
+            // never taken out of them: filters copied after the checkpoint hold all of its keys.
+            byte[] keys = null;
+            byte[] usages = null;
+            synchronized (writeLock) {
+                if (absent != null && absentUsages != null && !absent.saturated() && !absentUsages.saturated()) {
+                    keys = absent.toBytes();
+                    usages = absentUsages.toBytes();
+                }
+            }
+            if (keys != null) {
+                FilterFile.write(target, keys, usages);
+            }
+        } catch (java.io.IOException e) {
+            throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
             leave();
         }

@@ -218,6 +218,106 @@ class AbsentKeysTest {
         }
     }
 
+    /**
+     * A checkpoint carries the store's filters. A store opened on a copy of it (a snapshot
+     * installed) reads with them from its first read, deletes the file before it writes, and finds
+     * every key; opened again, it builds its filters from its keys. A copy whose file was damaged
+     * (the first filter's bits cleared, its checksum left) builds them too: read as they are, the
+     * cleared bits would answer "absent" for every fingerprint and subject.
+     */
+    @Test
+    void aStoreInstalledFromACheckpointReadsWithTheFiltersSavedInIt() throws Exception {
+        Random r = new Random(31);
+        List<byte[]> written = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        Path checkpoint = Files.createTempDirectory("quire-absent-checkpoint").resolve("view");
+        ViewStore store = open(Files.createTempDirectory("quire-absent-source"));
+        try {
+            writeSome(store, r, written, ids, 0, 20_000);
+            store.checkpoint(checkpoint);
+            writeSome(store, r, new ArrayList<>(), new ArrayList<>(), 20_000, 1_000); // not in the checkpoint
+        } finally {
+            store.close();
+        }
+        assertTrue(Files.isRegularFile(checkpoint.resolve(FilterFile.NAME)));
+
+        Path installed = install(checkpoint);
+        Path file = installed.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        ViewStore fromSnapshot = open(installed);
+        try {
+            assertTrue(fromSnapshot.filtersInUse(), "in use from the open, without a build");
+            assertFalse(Files.exists(file), "deleted when the store opened");
+            assertFinds(fromSnapshot, written, ids, r);
+            byte[] late = key('F', r);
+            fromSnapshot.put(Bytes.wrap(late), late);
+            fromSnapshot.flush();
+            written.add(late);
+            assertArrayEquals(late, fromSnapshot.get(Bytes.wrap(late)));
+        } finally {
+            fromSnapshot.close();
+        }
+        ViewStore again = open(installed);
+        try {
+            awaitFilters(again);
+            assertFinds(again, written, ids, r);
+        } finally {
+            again.close();
+        }
+
+        Path damaged = install(checkpoint);
+        Path damagedFile = damaged.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        byte[] bytes = Files.readAllBytes(damagedFile);
+        int header = 4 + 4 + 4 + 256 + 8 + 1; // magic, format; the first filter's blocks, kinds, count, saturation
+        int words = (bytes.length - 16 - 2 * (header - 8)) / 2;
+        java.util.Arrays.fill(bytes, header, header + words, (byte) 0);
+        Files.write(damagedFile, bytes);
+        ViewStore fromDamaged = open(damaged);
+        try {
+            assertFalse(Files.exists(damagedFile), "deleted when the store opened");
+            assertFinds(fromDamaged, written.subList(0, written.size() - 1), ids, r);
+            awaitFilters(fromDamaged);
+            assertFinds(fromDamaged, written.subList(0, written.size() - 1), ids, r);
+        } finally {
+            fromDamaged.close();
+        }
+    }
+
+    /** A state folder holding a copy of {@code checkpoint} as the view store's folder. */
+    private static Path install(Path checkpoint) throws Exception {
+        Path stateDir = Files.createTempDirectory("quire-absent-installed");
+        Path store = stateDir.resolve("quire").resolve(JournalTopology.STORE);
+        Files.createDirectories(store);
+        try (var files = Files.list(checkpoint)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, store.resolve(f.getFileName()));
+            }
+        }
+        return stateDir;
+    }
+
+    private static void awaitFilters(ViewStore store) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!store.filtersInUse() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(store.filtersInUse(), "the filters are never built");
+    }
+
+    /** Every key in {@code written} and every use in {@code ids} found; keys never written absent. */
+    private static void assertFinds(ViewStore store, List<byte[]> written, List<Integer> ids, Random r) {
+        for (byte[] k : written) {
+            assertArrayEquals(k, store.get(Bytes.wrap(k)));
+        }
+        RegistryView view = new RegistryView(new StoreKv(store));
+        for (int id : ids) {
+            assertEquals(List.of(Version.of(id % 7 + 1)), view.versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
+                    "id " + id);
+        }
+        for (int i = 0; i < 1_000; i++) {
+            assertNull(store.get(Bytes.wrap(key('F', r))));
+        }
+    }
+
     /** {@code n} fingerprints and subjects, and a use of each of {@code n / 10} ids from {@code firstId}. */
     private static void writeSome(ViewStore store, Random r, List<byte[]> written, List<Integer> ids, int firstId, int n) {
         for (int i = 0; i < n; i++) {

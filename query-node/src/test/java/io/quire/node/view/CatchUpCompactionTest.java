@@ -53,6 +53,48 @@ class CatchUpCompactionTest {
         }
     }
 
+    /**
+     * A store that opens with more level-0 files than the trigger, as one installed from a snapshot
+     * taken right after a catch-up does, compacts nothing until the catch-up that opened it is done.
+     * Opened with compactions on, RocksDB starts compacting them at once (the second half): pausing
+     * them after the open would not stop that compaction.
+     */
+    @Test
+    void aStoreOpenedForACatchUpStartsNoCompactionOfTheFilesItOpensWith() throws Exception {
+        ViewStore paused = openStandalone(storeWithFiles(), true);
+        try {
+            Thread.sleep(500); // a compaction, had one been started, would have had time to begin
+            assertEquals(FILES, paused.filesAtLevel0());
+            readAll(paused);
+            paused.catchingUp(false);
+            awaitFewerThan(paused, ViewStore.L0_COMPACTION_TRIGGER);
+            readAll(paused);
+        } finally {
+            paused.close();
+        }
+        ViewStore unpaused = openStandalone(storeWithFiles(), false);
+        try {
+            awaitFewerThan(unpaused, ViewStore.L0_COMPACTION_TRIGGER);
+        } finally {
+            unpaused.close();
+        }
+    }
+
+    /** A state folder whose view store holds {@link #FILES} level-0 files, closed. */
+    static Path storeWithFiles() throws Exception {
+        Path dir = Files.createTempDirectory("quire-catch-up-compaction");
+        ViewStore store = openStandalone(dir, true);
+        writeFiles(store);
+        store.close();
+        return dir;
+    }
+
+    static ViewStore openStandalone(Path dir, boolean compactionsPaused) {
+        ViewStore store = new ViewStore(JournalTopology.STORE, ViewStore.GroupCommit.EACH_RECORD, ViewStore.Tuning.DEFAULT);
+        store.openStandalone(dir.toFile(), compactionsPaused);
+        return store;
+    }
+
     @Test
     void aServingViewCompactsPastItsTrigger() throws Exception {
         ViewStore store = open();
