@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * The view store's absent-key filters ({@link AbsentKeys}) saved beside a checkpoint, so that a
  * node whose view is installed from that snapshot has them from its first read instead of building
  * them from every key of its files (2,250,000 keys of the bench's million-registration journal
- * took 6 s on two cores, during which the node's catch-up read absent keys from RocksDB).
+ * took 5.9–9.0 s on two cores, during which the node's catch-up read absent keys from RocksDB).
  *
  * <p>Filters copied after the checkpoint was taken hold every key it holds (keys go into them
  * before they are written and never leave), so they are right for it, and only for it: once the
