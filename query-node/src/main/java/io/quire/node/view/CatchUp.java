@@ -92,6 +92,7 @@ public final class CatchUp {
             long from = processor.position();
             if (journalEnd - 1 - from < minRecords) {
                 store.catchingUp(false);
+                store.memtableFilters();
                 return new Result(from, from, 0, 0, 0, 0, store);
             }
             long t0 = System.nanoTime();

@@ -271,7 +271,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             writeBuffers = new org.rocksdb.WriteBufferManager(tuning.memoryBytes() / 2, cache);
             byKind = new org.rocksdb.SstPartitionerFixedPrefixFactory(1);
             // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
-            // applier are for keys that do not exist yet (a new fingerprint, subject or id).
+            // applier are for keys that do not exist yet (a new fingerprint, subject or id). Not in
+            // the memtables of a catch-up (see memtableFilters).
             // Level-0 files are compacted eight at a time and, by default, not compressed: on a
             // full replay compaction is most of RocksDB's CPU (docs/adr/0011-group-commit.md).
             // A compaction cuts its output files where the first byte (the kind) changes, so that
@@ -279,7 +280,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             // rather than merged again (docs/adr/0017-files-cut-by-kind.md).
             options = new Options().setCreateIfMissing(true)
                     .setWriteBufferManager(writeBuffers)
-                    .setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
+                    .setMemtablePrefixBloomSizeRatio(openPaused ? 0 : MEMTABLE_FILTER_RATIO)
+                    .setMemtableWholeKeyFiltering(true)
                     .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
                     .setMaxWriteBufferNumber(3)
                     .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
@@ -296,6 +298,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             unloggedOptions = new WriteOptions().setDisableWAL(true);
             db = RocksDB.open(options, dir.getAbsolutePath());
             compactionsPaused = openPaused;
+            memtableFilters = !openPaused;
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
@@ -594,11 +597,41 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         writePending();
         try {
+            memtableFilters();
             flushMemtables();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's memtables after the catch-up failed", e);
         }
         logged = true;
+    }
+
+    /** The share of a memtable's size given to its filter of the keys written to it. */
+    private static final double MEMTABLE_FILTER_RATIO = 0.1;
+
+    /** Whether new memtables get a filter ({@link #memtableFilters}); only a catch-up's store opens without. */
+    private boolean memtableFilters;
+
+    /**
+     * Gives the memtables created from now on a filter of their keys, as a store opened to serve
+     * has; a no-op when they have one. A store opened for a catch-up ({@link #openStandalone(File,
+     * boolean)}) writes its memtables without: the filter costs each key written a random access
+     * into it (~12 % of the view writer's CPU over a replay of the bench journal), and the keys a
+     * catch-up reads that are not there are mostly answered by the filters of absent keys before
+     * RocksDB is asked. {@link #unlogged}{@code (false)} calls this before it flushes the catch-up's
+     * memtables, so the memtables that follow, which serving writes to, have it. A store whose
+     * catch-up ended before writing keeps its first memtable without one until it is flushed.
+     */
+    void memtableFilters() {
+        if (memtableFilters) {
+            return;
+        }
+        try {
+            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder()
+                    .setMemtablePrefixBloomSizeRatio(MEMTABLE_FILTER_RATIO).build());
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("cannot turn on the view's memtable filters", e);
+        }
+        memtableFilters = true;
     }
 
     /**
@@ -1020,6 +1053,24 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     public long compactions() {
         return whileOpen(() -> db.getLongProperty("rocksdb.num-running-compactions")
                 + db.getLongProperty("rocksdb.compaction-pending"));
+    }
+
+    /**
+     * Whether a memtable's filter answered a read of {@code key} from RocksDB on this thread (for
+     * tests: RocksDB skips the filter of an empty memtable, and counts only when it has one).
+     */
+    boolean memtableFilterAnswers(byte[] key) {
+        return whileOpen(() -> {
+            db.setPerfLevel(org.rocksdb.PerfLevel.ENABLE_COUNT);
+            try {
+                org.rocksdb.PerfContext perf = db.getPerfContext();
+                perf.reset();
+                db.get(key);
+                return perf.getBloomMemtableMissCount() + perf.getBloomMemtableHitCount();
+            } finally {
+                db.setPerfLevel(org.rocksdb.PerfLevel.DISABLE);
+            }
+        }) > 0;
     }
 
     /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
