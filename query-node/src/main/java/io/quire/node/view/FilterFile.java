@@ -13,15 +13,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The view store's absent-key filters ({@link AbsentKeys}) saved beside a checkpoint, so that a
- * node whose view is installed from that snapshot has them from its first read instead of building
- * them from every key of its files (2,250,000 keys of the bench's million-registration journal
- * took 5.9–9.0 s on two cores, during which the node's catch-up read absent keys from RocksDB).
+ * The view store's absent-key filters ({@link AbsentKeys}) saved beside a checkpoint, or in the
+ * store's own folder when it closes, so that a node whose view is installed from that snapshot, or
+ * that opens its closed view again, has them from its first read instead of building them from
+ * every key of its files (2,250,000 keys of the bench's million-registration journal took 5.9–9.0 s
+ * on two cores, during which the node's catch-up read absent keys from RocksDB).
  *
- * <p>Filters copied after the checkpoint was taken hold every key it holds (keys go into them
- * before they are written and never leave), so they are right for it, and only for it: once the
- * store has written anything more they lack those keys, and an absent answer from them would be
- * wrong. The store therefore reads the file once, when it opens, and deletes it (and makes the
+ * <p>Filters copied after the checkpoint was taken, or after the store's last write, hold every
+ * key it holds (keys go into them before they are written and never leave), so they are right for
+ * it, and only for it: once the store has written anything more they lack those keys, and an
+ * absent answer from them would be wrong. The store therefore reads the file once, when it opens, and deletes it (and makes the
  * deletion durable) before it writes anything. A file that does not read back whole, with its
  * checksum, as filters of the sizes and kinds this node uses is ignored, and the filters are built
  * as for any store that opens with data.

@@ -80,8 +80,8 @@ class AbsentKeysTest {
 
     /**
      * Through the store: keys found before and after their group is written to RocksDB, unknown
-     * ones absent; a store reopened with data, which reads without filters until it has built
-     * them, finds them all the same.
+     * ones absent; a store reopened with data and without its saved filters (as after a crash),
+     * which reads without filters until it has built them, finds them all the same.
      */
     @Test
     void theStoreFindsWhatItWroteWithTheFilterAndAfterReopening() throws Exception {
@@ -106,6 +106,7 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
+        dropSavedFilters(dir);
         ViewStore reopened = open(dir);
         try {
             for (byte[] k : written) {
@@ -148,6 +149,7 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
+        dropSavedFilters(dir);
         ViewStore reopened = open(dir);
         try {
             assertUses(new StoreKv(reopened));
@@ -188,6 +190,7 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
+        dropSavedFilters(dir); // as after a crash: the filters are built from the store's keys
         ViewStore reopened = open(dir);
         try {
             int during = 0;
@@ -221,7 +224,8 @@ class AbsentKeysTest {
     /**
      * A checkpoint carries the store's filters. A store opened on a copy of it (a snapshot
      * installed) reads with them from its first read, deletes the file before it writes, and finds
-     * every key; opened again, it builds its filters from its keys. A copy whose file was damaged
+     * every key; opened again, it reads the ones it saved when it closed, which hold the key it
+     * wrote after the install, and without that file it builds them. A copy whose file was damaged
      * (the first filter's bits cleared, its checksum left) builds them too: read as they are, the
      * cleared bits would answer "absent" for every fingerprint and subject.
      */
@@ -256,12 +260,21 @@ class AbsentKeysTest {
         } finally {
             fromSnapshot.close();
         }
+        assertTrue(Files.isRegularFile(file), "saved when it closed");
         ViewStore again = open(installed);
         try {
-            awaitFilters(again);
+            assertTrue(again.filtersInUse(), "in use from the open");
             assertFinds(again, written, ids, r);
         } finally {
             again.close();
+        }
+        dropSavedFilters(installed);
+        ViewStore built = open(installed);
+        try {
+            awaitFilters(built);
+            assertFinds(built, written, ids, r);
+        } finally {
+            built.close();
         }
 
         Path damaged = install(checkpoint);
@@ -279,6 +292,79 @@ class AbsentKeysTest {
             assertFinds(fromDamaged, written.subList(0, written.size() - 1), ids, r);
         } finally {
             fromDamaged.close();
+        }
+    }
+
+    /**
+     * A store saves its filters when it closes and reads them when it opens again: in use from
+     * the open, the file deleted before any write, every key found (one written after the reopen
+     * too, once closed and opened again: its filters were saved after it) and unknown keys absent.
+     * No write is taken once they are saved. A copy of the folder taken while the store is open
+     * (what a kill -9 leaves) holds no file, and the store opened on it builds its filters.
+     */
+    @Test
+    void aStoreSavesItsFiltersWhenItClosesAndReadsThemWhenItOpensAgain() throws Exception {
+        Path dir = Files.createTempDirectory("quire-absent-close");
+        Path file = dir.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        Random r = new Random(41);
+        List<byte[]> written = new ArrayList<>();
+        List<Integer> ids = new ArrayList<>();
+        ViewStore store = open(dir);
+        try {
+            writeSome(store, r, written, ids, 0, 20_000);
+        } finally {
+            store.close();
+        }
+        assertTrue(Files.isRegularFile(file), "saved on close");
+        byte[] refused = key('F', r);
+        org.junit.jupiter.api.Assertions.assertThrows(org.apache.kafka.streams.errors.InvalidStateStoreException.class,
+                () -> store.put(Bytes.wrap(refused), refused));
+
+        Path crashed = Files.createTempDirectory("quire-absent-crashed");
+        ViewStore reopened = open(dir);
+        try {
+            assertTrue(reopened.filtersInUse(), "in use from the open, without a build");
+            assertFalse(Files.exists(file), "deleted when the store opened");
+            assertFinds(reopened, written, ids, r);
+            writeSome(reopened, r, written, ids, 20_000, 1_000);
+            reopened.flush();
+            copyFolder(dir, crashed);
+        } finally {
+            reopened.close();
+        }
+        ViewStore again = open(dir);
+        try {
+            assertTrue(again.filtersInUse());
+            assertFinds(again, written, ids, r);
+        } finally {
+            again.close();
+        }
+        assertFalse(Files.exists(crashed.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME)));
+        ViewStore afterCrash = open(crashed);
+        try {
+            awaitFilters(afterCrash);
+            assertFinds(afterCrash, written, ids, r);
+        } finally {
+            afterCrash.close();
+        }
+    }
+
+    /** Deletes the filters a store saved when it closed, as a crash leaves none. */
+    private static void dropSavedFilters(Path stateDir) throws Exception {
+        assertTrue(Files.deleteIfExists(stateDir.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME)));
+    }
+
+    /** A copy of {@code from}'s files into {@code to}. */
+    private static void copyFolder(Path from, Path to) throws Exception {
+        try (var files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
         }
     }
 
