@@ -74,7 +74,7 @@ final class Report {
 
         md.append("## Dataset size, ingest, memory, rebuild\n\n| key | value |\n|---|---|\n");
         facts.forEach((k, v) -> {
-            if (k.startsWith("ingest") || k.startsWith("rss") || k.equals("rebuild") || k.equals("postgres")) {
+            if (k.startsWith("ingest") || k.startsWith("rss") || k.equals("rebuild") || k.equals("replay") || k.equals("postgres")) {
                 md.append("| ").append(k).append(" | ").append(v).append(" |\n");
             }
         });
