@@ -752,7 +752,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /**
      * On close, the absent-key filters go into the store's folder ({@link FilterFile}), so that the
-     * next open reads them instead of building them from every key (5.9–9.0 s for the 2,250,000
+     * next open reads them instead of building them from every key (2.8–9.0 s for the 2,250,000
      * keys of the bench's million-registration journal, while the node reads without them). Every
      * key ever handed to RocksDB went into them first, and from this point on no write is taken
      * ({@link #putAll} refuses), so they hold every key the closed store can hold; keys that a
