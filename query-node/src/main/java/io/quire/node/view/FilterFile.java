@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
  * key it holds (keys go into them before they are written and never leave), so they are right for
  * it, and only for it: once the store has written anything more they lack those keys, and an
  * absent answer from them would be wrong. The store therefore reads the file once, when it opens,
- * and deletes it (and makes the deletion durable) before it writes anything. A file that does not read back whole, with its
- * checksum, as filters of the sizes and kinds this node uses is ignored, and the filters are built
- * as for any store that opens with data.
+ * and deletes it (and makes the deletion durable) before it writes anything. A file that does not
+ * read back whole, with its checksum, as filters of the sizes and kinds this node uses is ignored,
+ * and the filters are built as for any store that opens with data.
  */
 final class FilterFile {
 

@@ -686,17 +686,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             c.createCheckpoint(target.toAbsolutePath().toString());
             // Every key in the checkpoint went into the filters before it was written, and keys are
             // never taken out of them: filters copied after the checkpoint hold all of its keys.
-            byte[] keys = null;
-            byte[] usages = null;
-            synchronized (writeLock) {
-                if (absent != null && absentUsages != null && !absent.saturated() && !absentUsages.saturated()) {
-                    keys = absent.toBytes();
-                    usages = absentUsages.toBytes();
-                }
-            }
-            if (keys != null) {
-                FilterFile.write(target, keys, usages);
-            }
+            writeFilters(target);
         } catch (java.io.IOException e) {
             throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
@@ -761,22 +751,31 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * after it was saved; a crash leaves none, and the store builds its filters as before.
      */
     private void saveFilters() {
-        byte[] keys = null;
-        byte[] usages = null;
         synchronized (writeLock) {
             closedToWrites = true;
-            if (absent != null && absentUsages != null && !absent.saturated() && !absentUsages.saturated()) {
-                keys = absent.toBytes();
-                usages = absentUsages.toBytes();
-            }
         }
-        if (keys != null) {
-            try {
-                FilterFile.write(dir.toPath(), keys, usages);
-            } catch (java.io.IOException e) {
-                LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
-            }
+        try {
+            writeFilters(dir.toPath());
+        } catch (java.io.IOException e) {
+            LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
         }
+    }
+
+    /**
+     * Writes a copy of both filters, taken under {@code writeLock}, into {@code target}
+     * ({@link FilterFile}); nothing when they are not in use or one is saturated.
+     */
+    private void writeFilters(java.nio.file.Path target) throws java.io.IOException {
+        byte[] keys;
+        byte[] usages;
+        synchronized (writeLock) {
+            if (absent == null || absentUsages == null || absent.saturated() || absentUsages.saturated()) {
+                return;
+            }
+            keys = absent.toBytes();
+            usages = absentUsages.toBytes();
+        }
+        FilterFile.write(target, keys, usages);
     }
 
     /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by {@code writeLock}. */

@@ -246,7 +246,7 @@ class AbsentKeysTest {
         assertTrue(Files.isRegularFile(checkpoint.resolve(FilterFile.NAME)));
 
         Path installed = install(checkpoint);
-        Path file = installed.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        Path file = savedFilters(installed);
         ViewStore fromSnapshot = open(installed);
         try {
             assertTrue(fromSnapshot.filtersInUse(), "in use from the open, without a build");
@@ -261,24 +261,12 @@ class AbsentKeysTest {
             fromSnapshot.close();
         }
         assertTrue(Files.isRegularFile(file), "saved when it closed");
-        ViewStore again = open(installed);
-        try {
-            assertTrue(again.filtersInUse(), "in use from the open");
-            assertFinds(again, written, ids, r);
-        } finally {
-            again.close();
-        }
+        openAndFind(installed, true, written, ids, r);
         dropSavedFilters(installed);
-        ViewStore built = open(installed);
-        try {
-            awaitFilters(built);
-            assertFinds(built, written, ids, r);
-        } finally {
-            built.close();
-        }
+        openAndFind(installed, false, written, ids, r);
 
         Path damaged = install(checkpoint);
-        Path damagedFile = damaged.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        Path damagedFile = savedFilters(damaged);
         byte[] bytes = Files.readAllBytes(damagedFile);
         int header = 4 + 4 + 4 + 256 + 8 + 1; // magic, format; the first filter's blocks, kinds, count, saturation
         int words = (bytes.length - 16 - 2 * (header - 8)) / 2;
@@ -305,7 +293,7 @@ class AbsentKeysTest {
     @Test
     void aStoreSavesItsFiltersWhenItClosesAndReadsThemWhenItOpensAgain() throws Exception {
         Path dir = Files.createTempDirectory("quire-absent-close");
-        Path file = dir.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
+        Path file = savedFilters(dir);
         Random r = new Random(41);
         List<byte[]> written = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
@@ -332,26 +320,38 @@ class AbsentKeysTest {
         } finally {
             reopened.close();
         }
-        ViewStore again = open(dir);
+        openAndFind(dir, true, written, ids, r);
+        assertFalse(Files.exists(savedFilters(crashed)));
+        openAndFind(crashed, false, written, ids, r);
+    }
+
+    /**
+     * Opens the store in {@code stateDir} with the filters it saved ({@code saved}: in use from the
+     * open) or building them from its keys, finds every key and use, and closes it.
+     */
+    private static void openAndFind(Path stateDir, boolean saved, List<byte[]> written, List<Integer> ids, Random r)
+            throws InterruptedException {
+        ViewStore store = open(stateDir);
         try {
-            assertTrue(again.filtersInUse());
-            assertFinds(again, written, ids, r);
+            if (saved) {
+                assertTrue(store.filtersInUse(), "in use from the open, without a build");
+            } else {
+                awaitFilters(store);
+            }
+            assertFinds(store, written, ids, r);
         } finally {
-            again.close();
+            store.close();
         }
-        assertFalse(Files.exists(crashed.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME)));
-        ViewStore afterCrash = open(crashed);
-        try {
-            awaitFilters(afterCrash);
-            assertFinds(afterCrash, written, ids, r);
-        } finally {
-            afterCrash.close();
-        }
+    }
+
+    /** The file of the filters a store in {@code stateDir} saved. */
+    private static Path savedFilters(Path stateDir) {
+        return stateDir.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME);
     }
 
     /** Deletes the filters a store saved when it closed, as a crash leaves none. */
     private static void dropSavedFilters(Path stateDir) throws Exception {
-        assertTrue(Files.deleteIfExists(stateDir.resolve("quire").resolve(JournalTopology.STORE).resolve(FilterFile.NAME)));
+        assertTrue(Files.deleteIfExists(savedFilters(stateDir)));
     }
 
     /** A copy of {@code from}'s files into {@code to}. */

@@ -60,9 +60,7 @@ class CatchUpMemtableFilterTest {
     }
 
     static ViewStore open(boolean forCatchUp) throws Exception {
-        ViewStore store = new ViewStore(JournalTopology.STORE, ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT);
-        store.openStandalone(Files.createTempDirectory("quire-memtable-filter").toFile(), forCatchUp);
-        return store;
+        return CatchUpCompactionTest.openStandalone(Files.createTempDirectory("quire-memtable-filter"), forCatchUp);
     }
 
     /** Keys {@code from} to {@code to}, written to RocksDB's active memtable. */
