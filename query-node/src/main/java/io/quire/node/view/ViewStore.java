@@ -278,6 +278,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             // A compaction cuts its output files where the first byte (the kind) changes, so that
             // files of kinds written in key order (audit, ids, global ids) are moved down a level
             // rather than merged again (docs/adr/0017-files-cut-by-kind.md).
+            // No Bloom filter in the bottom level, nor a look at one there: a read that reaches it
+            // is for a key that is there (content by id, a subject's versions), or one the filters
+            // of absent keys did not rule out, so the filter would say yes and cost a probe and
+            // cache room; the bottom level holds most keys, so most of the filters' bytes go too
+            // (docs/adr/0013-point-reads-of-the-view.md, "Later: no filter in the bottom level").
             options = new Options().setCreateIfMissing(true)
                     .setWriteBufferManager(writeBuffers)
                     .setMemtablePrefixBloomSizeRatio(openPaused ? 0 : MEMTABLE_FILTER_RATIO)
@@ -289,6 +294,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
                     .setCompressionType(tuning.compression())
                     .setSstPartitionerFactory(byKind)
+                    .setOptimizeFiltersForHits(true)
                     .setDisableAutoCompactions(openPaused)
                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
                             .setFilterPolicy(new BloomFilter(10))
@@ -1095,17 +1101,27 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * tests: RocksDB skips the filter of an empty memtable, and counts only when it has one).
      */
     boolean memtableFilterAnswers(byte[] key) {
+        return countedRead(key, perf -> perf.getBloomMemtableMissCount() + perf.getBloomMemtableHitCount()) > 0;
+    }
+
+    /** How many files' Bloom filters a read of {@code key} from RocksDB asked, on this thread (tests). */
+    long fileFiltersAsked(byte[] key) {
+        return countedRead(key, perf -> perf.getBloomSstHitCount() + perf.getBloomSstMissCount());
+    }
+
+    /** A read of {@code key} from RocksDB with its perf counters on, and what {@code count} takes from them. */
+    private long countedRead(byte[] key, java.util.function.ToLongFunction<org.rocksdb.PerfContext> count) {
         return whileOpen(() -> {
             db.setPerfLevel(org.rocksdb.PerfLevel.ENABLE_COUNT);
             try {
                 org.rocksdb.PerfContext perf = db.getPerfContext();
                 perf.reset();
                 db.get(key);
-                return perf.getBloomMemtableMissCount() + perf.getBloomMemtableHitCount();
+                return count.applyAsLong(perf);
             } finally {
                 db.setPerfLevel(org.rocksdb.PerfLevel.DISABLE);
             }
-        }) > 0;
+        });
     }
 
     /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
