@@ -166,8 +166,10 @@ final class Report {
             row(t, "reads at 1.5 M schemas within 10 % of 100 k (datasets from the journal)",
                     String.format(Locale.ROOT, "%,d/s vs %,d/s (%.0f %%)", rb.longValue(), rs.longValue(), 100 * ratio),
                     ratio >= 0.9);
+            Object heap = facts.get("settings") instanceof Map<?, ?> st ? st.get("scaleNodeHeap") : null;
+            String cap = heap == null ? "" : " (node heap cap " + heap + ", view memory 256 MiB)";
             row(t, "node RSS ≤ 1 GiB at 1.5 M schemas, under read load", String.format(Locale.ROOT, "%,d MiB",
-                    rss.longValue()), rss.longValue() <= 1024);
+                    rss.longValue()) + cap, rss.longValue() <= 1024);
             if (big.get("rssMiBAfterWrites") instanceof Number rw && big.get("rssMiBAfterMixed") instanceof Number rm) {
                 long most = Math.max(rw.longValue(), rm.longValue());
                 row(t, "node RSS ≤ 1 GiB at 1.5 M schemas, under write load and the 5 % mix",

@@ -45,7 +45,8 @@ public final class Suite {
 
     record Options(Path quireJar, Path out, boolean full, Duration warmup, Duration measure, List<Integer> sizes,
                    String pgBin, double rttMs, double jitterMs, String nodeHeap, List<String> stages,
-                   int replayRegistrations, List<Integer> scaleSizes, List<String> nodeJvm, Duration settleLimit) {
+                   int replayRegistrations, List<Integer> scaleSizes, List<String> nodeJvm, Duration settleLimit,
+                   String scaleNodeHeap) {
 
         static Options parse(String[] args) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -73,7 +74,9 @@ public final class Suite {
                     Integer.parseInt(m.getOrDefault("replay-registrations", "1000000")),
                     Stream.of(m.getOrDefault("scale-sizes", "100000,1500000").split(",")).map(Integer::parseInt).toList(),
                     Stream.of(m.getOrDefault("node-jvm", "").trim().split("\\s+")).filter(a -> !a.isEmpty()).toList(),
-                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("settle-seconds", "300"))));
+                    Duration.ofSeconds(Long.parseLong(m.getOrDefault("settle-seconds", "300"))),
+                    // The dataset stage's nodes: a node budgeted at 1 GiB (docs/capacity-planning.md).
+                    m.getOrDefault("scale-node-heap", "512m"));
         }
     }
 
@@ -107,10 +110,12 @@ public final class Suite {
         long t0 = System.nanoTime();
         facts.put("started", Instant.now().toString());
         facts.put("machine", Machine.describe());
-        facts.put("settings", Map.of("warmupSeconds", o.warmup().toSeconds(), "measureSeconds", o.measure().toSeconds(),
-                "full", o.full(), "datasetSizes", o.sizes(), "injectedRttMs", o.rttMs(), "injectedJitterMs", o.jitterMs(),
-                "nodeHeap", o.nodeHeap(), "nodeJvmOptions", String.join(" ", o.nodeJvm()),
-                "settleLimitSeconds", o.settleLimit().toSeconds()));
+        facts.put("settings", Map.ofEntries(Map.entry("warmupSeconds", o.warmup().toSeconds()),
+                Map.entry("measureSeconds", o.measure().toSeconds()), Map.entry("full", o.full()),
+                Map.entry("datasetSizes", o.sizes()), Map.entry("injectedRttMs", o.rttMs()),
+                Map.entry("injectedJitterMs", o.jitterMs()), Map.entry("nodeHeap", o.nodeHeap()),
+                Map.entry("scaleNodeHeap", o.scaleNodeHeap()), Map.entry("nodeJvmOptions", String.join(" ", o.nodeJvm())),
+                Map.entry("settleLimitSeconds", o.settleLimit().toSeconds())));
 
         if (o.stages().contains("trivial")) {
             trivialServer();
@@ -548,7 +553,8 @@ public final class Suite {
             running.remove(load);
             Files.delete(file);
             long r0 = System.nanoTime();
-            Node node = startNode("scale-" + size, dir.resolve("node"), bootstrap);
+            Node node = startNode("scale-" + size, dir.resolve("node"), bootstrap, Processes.freePort(), List.of(),
+                    o.scaleNodeHeap());
             double readySeconds = (System.nanoTime() - r0) / 1e9;
             // A node fresh from a long catch-up compacts its view for a while (15 s at 1.5 M), which takes
             // a core from the reads: measure once its files are settled, and say how long that took.
@@ -576,7 +582,7 @@ public final class Suite {
             // A node on an empty disk that fetches a fresh snapshot of this one over HTTP.
             long f0 = System.nanoTime();
             Node fetched = startNode("scale-" + size + "-fetch", dir.resolve("node-fetch"), bootstrap,
-                    Processes.freePort(), List.of("--bootstrap-snapshot", "http://127.0.0.1:" + node.port()));
+                    Processes.freePort(), List.of("--bootstrap-snapshot", "http://127.0.0.1:" + node.port()), o.scaleNodeHeap());
             double fetchedSeconds = (System.nanoTime() - f0) / 1e9;
             stop(fetched.process());
             log(String.format("scale: %,d schemas (%,d journal records): ready %.1f s after JVM start, reads %,.0f/s "
@@ -681,11 +687,15 @@ public final class Suite {
     }
 
     Node startNode(String name, Path dir, String bootstrap, int port, List<String> extra) throws Exception {
+        return startNode(name, dir, bootstrap, port, extra, o.nodeHeap());
+    }
+
+    Node startNode(String name, Path dir, String bootstrap, int port, List<String> extra, String heap) throws Exception {
         List<String> args = new ArrayList<>(List.of("-jar", o.quireJar().toString(), "serve", "--bootstrap-servers",
                 bootstrap, "--port", Integer.toString(port), "--data-dir", dir.toString(), "--node-id",
                 name.replace("-rebuild", "").replace("-restart", ""), "--journal-replication", "1", "--journal-min-isr", "1"));
         args.addAll(extra);
-        List<String> jvm = new ArrayList<>(List.of("-Xmx" + o.nodeHeap()));
+        List<String> jvm = new ArrayList<>(List.of("-Xmx" + heap));
         jvm.addAll(o.nodeJvm());
         Process p = start(o.out().resolve("logs/" + name + ".log"), jvm, args.toArray(String[]::new));
         Processes.awaitHttp("http://127.0.0.1:" + port + "/health/ready", Duration.ofMinutes(30));
