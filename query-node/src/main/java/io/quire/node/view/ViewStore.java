@@ -169,8 +169,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     private volatile AbsentKeys absentUsages;
 
-    /** The absent-key filters' fixed size each: ~6.7 million keys at 10 bits each, then it stands aside. */
-    static final long ABSENT_FILTER_BYTES = 8L << 20;
+    /**
+     * The absent-key filters' fixed size each: ~13.4 million keys at 10 bits each, then it stands
+     * aside. A registry of 10 M schemas has ~12.5 million fingerprint and subject keys; past the
+     * filter, a registration's lookups of absent keys reach the bottom level, which has no Bloom
+     * filter to answer them (ADR 0013, "Later: no filter in the bottom level").
+     */
+    static final long ABSENT_FILTER_BYTES = 16L << 20;
 
     /** The memory the settings may take in {@link #settings} before it is given up. */
     static final long SETTINGS_BYTES = 32L << 20;
