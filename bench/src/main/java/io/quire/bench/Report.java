@@ -167,7 +167,7 @@ final class Report {
                     String.format(Locale.ROOT, "%,d/s vs %,d/s (%.0f %%)", rb.longValue(), rs.longValue(), 100 * ratio),
                     ratio >= 0.9);
             Object heap = facts.get("settings") instanceof Map<?, ?> st ? st.get("scaleNodeHeap") : null;
-            String cap = heap == null ? "" : " (node heap cap " + heap + ", view memory 256 MiB)";
+            String cap = heap == null ? "" : " (node heap cap " + heap + ")";
             row(t, "node RSS ≤ 1 GiB at 1.5 M schemas, under read load", String.format(Locale.ROOT, "%,d MiB",
                     rss.longValue()) + cap, rss.longValue() <= 1024);
             if (big.get("rssMiBAfterWrites") instanceof Number rw && big.get("rssMiBAfterMixed") instanceof Number rm) {

@@ -183,13 +183,7 @@ class AbsentKeysTest {
         Random r = new Random(21);
         List<byte[]> written = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
-        ViewStore store = open(dir);
-        try {
-            writeSome(store, r, written, ids, 0, 150_000);
-            store.flush();
-        } finally {
-            store.close();
-        }
+        writeAndClose(dir, r, written, ids, 150_000);
         dropSavedFilters(dir); // as after a crash: the filters are built from the store's keys
         ViewStore reopened = open(dir);
         try {
@@ -297,12 +291,7 @@ class AbsentKeysTest {
         Random r = new Random(41);
         List<byte[]> written = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
-        ViewStore store = open(dir);
-        try {
-            writeSome(store, r, written, ids, 0, 20_000);
-        } finally {
-            store.close();
-        }
+        ViewStore store = writeAndClose(dir, r, written, ids, 20_000);
         assertTrue(Files.isRegularFile(file), "saved on close");
         byte[] refused = key('F', r);
         org.junit.jupiter.api.Assertions.assertThrows(org.apache.kafka.streams.errors.InvalidStateStoreException.class,
@@ -342,6 +331,19 @@ class AbsentKeysTest {
         } finally {
             store.close();
         }
+    }
+
+    /** A store opened in {@code dir}, given {@code count} keys and uses ({@link #writeSome}) and closed; returned closed. */
+    private static ViewStore writeAndClose(Path dir, Random r, List<byte[]> written, List<Integer> ids, int count)
+            throws Exception {
+        ViewStore store = open(dir);
+        try {
+            writeSome(store, r, written, ids, 0, count);
+            store.flush();
+        } finally {
+            store.close();
+        }
+        return store;
     }
 
     /** The file of the filters a store in {@code stateDir} saved. */
