@@ -14,6 +14,8 @@
 # OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx1g (for example -Xms1g -XX:+AlwaysPreTouch).
 # RESTART=1: each node is stopped once it has the seed schema and started again on the same data
 # folder before the load, so it serves from a view it opened with data (as after any restart).
+# THREADS=1: also prints the CPU per request of the node's busiest threads, grouped by name
+# (digits dropped: the event loops together, the workers together), from /proc/PID/task.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
@@ -26,6 +28,21 @@ work=$(mktemp -d /tmp/quire-cpu-compare.XXXX)
 hz=$(getconf CLK_TCK)
 # shellcheck source=bench/jit-ticks.sh
 source bench/jit-ticks.sh
+# CPU seconds of each thread group of process $1, as JSON (THREADS=1).
+thread_cpu() {
+  python3 - "$1" <<'PY'
+import json, os, re, sys
+pid, tick, out = sys.argv[1], os.sysconf('SC_CLK_TCK'), {}
+for t in os.listdir(f'/proc/{pid}/task'):
+    try:
+        name = re.sub(r'[-#]?[0-9a-f]*[0-9][0-9a-f-]*$', '', open(f'/proc/{pid}/task/{t}/comm').read().strip())
+        f = open(f'/proc/{pid}/task/{t}/stat').read().rsplit(')', 1)[1].split()
+        out[name] = out.get(name, 0) + (int(f[11]) + int(f[12])) / tick
+    except OSError:
+        pass
+print(json.dumps(out))
+PY
+}
 for round in $(seq 1 "$rounds"); do
   for build in old new; do
     jar=$old; [ "$build" = new ] && jar=$new
@@ -54,14 +71,25 @@ for round in $(seq 1 "$rounds"); do
       jit=$now
     done
     j0=$(jit_ticks "$pid"); c0=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    [ "${THREADS:-0}" = 1 ] && thread_cpu "$pid" > "$work/threads0.json"
     out=$(wrk -t2 -c"$conns" -d"${secs}s" --latency -s "$script" "http://127.0.0.1:$port")
     c1=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    [ "${THREADS:-0}" = 1 ] && thread_cpu "$pid" > "$work/threads1.json"
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     p99=$(echo "$out" | awk '$1=="99%" {print $2}')
     bad=$(echo "$out" | awk '/Non-2xx/ {print $5}')
     us=$(python3 -c "print(round(($c1 - $c0) / $hz * 1e6 / ($rps * $secs), 1))")
     jit_s=$(python3 -c "print(round(($(jit_ticks "$pid") - $j0) / $hz, 1))")
     echo "round $round $build: $rps req/s, p99 $p99, non-2xx ${bad:-0}, node CPU $us us/req (warm-up ${warmed} s; JIT ${jit_s} s of CPU while measured)"
+    if [ "${THREADS:-0}" = 1 ]; then
+      python3 - "$work/threads0.json" "$work/threads1.json" "$rps" "$secs" <<'PY'
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+n = float(sys.argv[3]) * float(sys.argv[4])
+top = sorted(((b[k] - a.get(k, 0), k) for k in b), reverse=True)[:10]
+print('  threads, us/req: ' + ', '.join(f'{k} {v * 1e6 / n:.1f}' for v, k in top if v > 0))
+PY
+    fi
     kill "$pid"; wait "$pid" 2>/dev/null || true
     rm -rf "${work:?}/$build-$round"
   done
