@@ -14,8 +14,8 @@
 # OLD_JVM / NEW_JVM: JVM options for each build's node, after -Xmx1g (for example -Xms1g -XX:+AlwaysPreTouch).
 # RESTART=1: each node is stopped once it has the seed schema and started again on the same data
 # folder before the load, so it serves from a view it opened with data (as after any restart).
-# THREADS=1: also prints the CPU per request of the node's busiest threads, grouped by name
-# (digits dropped: the event loops together, the workers together), from /proc/PID/task.
+# THREADS=1: also prints the CPU per request of the node's busiest thread groups over the
+# measured window (bench/jit-ticks.sh's thread_cpu).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; script=${4:-bench/wrk/register.lua}
@@ -28,21 +28,6 @@ work=$(mktemp -d /tmp/quire-cpu-compare.XXXX)
 hz=$(getconf CLK_TCK)
 # shellcheck source=bench/jit-ticks.sh
 source bench/jit-ticks.sh
-# CPU seconds of each thread group of process $1, as JSON (THREADS=1).
-thread_cpu() {
-  python3 - "$1" <<'PY'
-import json, os, re, sys
-pid, tick, out = sys.argv[1], os.sysconf('SC_CLK_TCK'), {}
-for t in os.listdir(f'/proc/{pid}/task'):
-    try:
-        name = re.sub(r'[-#]?[0-9a-f]*[0-9][0-9a-f-]*$', '', open(f'/proc/{pid}/task/{t}/comm').read().strip())
-        f = open(f'/proc/{pid}/task/{t}/stat').read().rsplit(')', 1)[1].split()
-        out[name] = out.get(name, 0) + (int(f[11]) + int(f[12])) / tick
-    except OSError:
-        pass
-print(json.dumps(out))
-PY
-}
 for round in $(seq 1 "$rounds"); do
   for build in old new; do
     jar=$old; [ "$build" = new ] && jar=$new

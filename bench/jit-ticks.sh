@@ -9,3 +9,20 @@ jit_ticks() {
   done
   echo "$sum"
 }
+
+# thread_cpu PID: CPU seconds (user + system, /proc) of the process's threads as JSON, grouped by
+# name without its trailing digits, '-' and '#' (the event loops together, the workers together).
+thread_cpu() {
+  python3 - "$1" <<'PY'
+import json, os, sys
+pid, tick, out = sys.argv[1], os.sysconf('SC_CLK_TCK'), {}
+for t in os.listdir(f'/proc/{pid}/task'):
+    try:
+        name = open(f'/proc/{pid}/task/{t}/comm').read().strip().rstrip('0123456789-#')
+        fields = open(f'/proc/{pid}/task/{t}/stat').read().rsplit(')', 1)[1].split()
+        out[name] = out.get(name, 0) + (int(fields[11]) + int(fields[12])) / tick
+    except OSError:
+        pass
+print(json.dumps(out))
+PY
+}

@@ -9,6 +9,8 @@
 # OLD_FLAGS / NEW_FLAGS: extra `serve` flags for each (for one jar with two settings).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/jit-ticks.sh
+source bench/jit-ticks.sh
 old=$(readlink -f "$1"); new=$(readlink -f "$2"); rounds=${3:-2}; n=${4:-1000000}
 [ -f bench/target/quire-bench.jar ] || mvn -B -q -DskipTests package
 work=$(mktemp -d /tmp/quire-replay-compare.XXXX)
@@ -34,19 +36,10 @@ for round in $(seq 1 "$rounds"); do
     pid=$!
     for _ in $(seq 1 3600); do curl -sf "localhost:$http/health/ready" >/dev/null && break; sleep 0.5; done
     rss=$(ps -o rss= -p $pid)
-    threads=$(python3 - "$pid" <<'PY'
-import os, sys, collections
-pid = sys.argv[1]; tick = os.sysconf('SC_CLK_TCK'); cpu = collections.Counter()
-for t in os.listdir(f'/proc/{pid}/task'):
-    try:
-        name = open(f'/proc/{pid}/task/{t}/comm').read().strip().rstrip('0123456789-#')
-        fields = open(f'/proc/{pid}/task/{t}/stat').read().rsplit(')', 1)[1].split()
-        cpu[name] += (int(fields[11]) + int(fields[12])) / tick
-    except OSError:
-        pass
-print(', '.join(f'{k} {v:.1f} s' for k, v in cpu.most_common(8) if v >= 0.3))
-PY
-)
+    threads=$(thread_cpu "$pid" | python3 -c "
+import json, sys
+cpu = json.load(sys.stdin)
+print(', '.join(f'{k} {v:.1f} s' for k, v in sorted(cpu.items(), key=lambda e: -e[1])[:8] if v >= 0.3))")
     kill $pid; wait $pid || true
     line=$(grep -o 'caught up to offset [0-9]* in [0-9]* ms.*' "$dir.log" | head -1)
     cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1)   # builds since ADR 0015 log it
