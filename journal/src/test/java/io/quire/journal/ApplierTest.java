@@ -225,7 +225,7 @@ class ApplierTest {
         assertEquals(CompatibilityLevel.NONE, journal.view().effectiveLevel(s("a")));
         assertEquals(CompatibilityLevel.FULL, journal.view().effectiveLevel(s("b")));
         assertEquals(new ConfigDeleted(CompatibilityLevel.NONE), journal.append(new DeleteConfig(s("a"))));
-        assertEquals(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, rejection(new DeleteConfig(s("a"))));
+        assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteConfig(s("a"))));
         assertEquals(new ConfigDeleted(CompatibilityLevel.FULL), journal.append(new DeleteConfig(null)));
         assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel(s("a")));
     }
@@ -431,21 +431,38 @@ class ApplierTest {
     }
 
     @Test
-    void aReferencedVersionCannotBeDeletedPermanentlyWhileASchemaInUseNamesIt() {
+    void aReferencedVersionIsProtectedAsConfluentProtectsIt() {
+        // Confluent's deleteSchemaVersion and deleteSubject: a soft delete is refused while a live
+        // version references the target, a permanent one while any version does.
         journal.append(register("customer", "\"c\"", 1, -1));
         SchemaReference ref = new SchemaReference("Customer", s("customer"), v(1));
         assertEquals(new SchemaRegistered(id(2), v(1), true), journal.append(registerWithRef("order", "\"o\"", 2, ref)));
         assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)));
-        journal.append(new DeleteVersion(s("customer"), v(1), false));
-        assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), true))));
-        journal.append(new DeleteSubject(s("customer"), false));
-        assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), true))));
+        assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), false))), "a live referrer");
+        assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), false))), "a live referrer");
+        assertTrue(journal.view().version(s("customer"), v(1)).map(r -> !r.deleted()).orElse(false), "still live");
 
         journal.append(new DeleteSubject(s("order"), false));
         assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)), "a soft-deleted user still counts");
+        assertInstanceOf(VersionDeleted.class, journal.append(new DeleteVersion(s("customer"), v(1), false)),
+                "the referrer is soft-deleted: a soft delete may go");
+        assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), true))));
+        assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), true))));
         journal.append(new DeleteSubject(s("order"), true));
         assertEquals(List.of(), journal.view().referencedBy(s("customer"), v(1)));
         assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject(s("customer"), true)));
+    }
+
+    @Test
+    void aSubjectsOwnVersionsDoNotProtectItFromItsOwnDelete() {
+        journal.append(register("self", "\"c\"", 1, -1));
+        assertEquals(new SchemaRegistered(id(2), v(2), true), journal.append(new RegisterSchema(s("self"), SchemaType.AVRO,
+                "\"o\"", List.of(new SchemaReference("C", s("self"), v(1))), "fp-o-self", id(2),
+                CompatibilityLevel.BACKWARD, at(1))));
+        assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("self"), v(1), false))),
+                "a version's delete counts its own subject's referrers");
+        assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject(s("self"), false)));
+        assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject(s("self"), true)));
     }
 
     @Test

@@ -137,14 +137,6 @@ public final class Applier {
     }
 
     /**
-     * A refusal when a subject still has associations (40904); null when it has none. The edge
-     * runs the same check before journaling a subject delete.
-     */
-    public static Rejected associated(RegistryView view, Subject subject) {
-        return DeleteRules.associated(view, subject);
-    }
-
-    /**
      * The applier's verdict on a command against this view, without keeping its writes: the
      * refusal, or null when it would be applied. The edge asks before journaling, so nothing
      * doomed reaches the journal; the command is decided exactly as the applier will decide it
@@ -154,13 +146,5 @@ public final class Applier {
         Outcome o = decide(view, new ViewWriter(new Changes()), view.position().offset(),
                 Envelope.of("edge-verdict", "edge", null, 0L, command));
         return o instanceof Rejected r ? r : null;
-    }
-
-    /**
-     * A refusal when a schema still in use references this subject version (42206); null when
-     * none does. The edge runs the same check before journaling a permanent delete.
-     */
-    public static Rejected referenced(RegistryView view, Subject subject, Version version) {
-        return DeleteRules.referenced(view, subject, version);
     }
 }

@@ -50,7 +50,9 @@ final class AssociationRules {
                 return Rejected.of(ErrorCode.INVALID_ASSOCIATION, "Invalid association: association type '"
                         + a.associationType() + "' given twice");
             }
-            if (view.subject(a.subject()).map(SubjectRecord::softDeleted).orElse(true)) {
+            // A subject with no version yet may be associated: Confluent's clients create the
+            // association, then register through it. One whose versions are all soft-deleted may not.
+            if (view.subject(a.subject()).map(SubjectRecord::softDeleted).orElse(false)) {
                 return Rejected.of(ErrorCode.NO_ACTIVE_SUBJECT_VERSION, a.subject());
             }
             Optional<Association> existing = view.association(a.resourceId(), a.resourceType(), a.associationType());

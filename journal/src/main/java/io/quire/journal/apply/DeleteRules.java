@@ -57,11 +57,15 @@ final class DeleteRules {
     }
 
     /**
-     * A refusal when a schema still in use references this subject version (Confluent's 42206);
-     * null when none does. The edge runs the same check before journaling a permanent delete.
+     * A refusal when a schema references this subject version (Confluent's 42206); null when none
+     * does. As Confluent's {@code deleteSchemaVersion} and {@code deleteSubject}: a soft delete
+     * counts the referrers that a live version uses, a permanent one those that any version uses;
+     * a subject's own versions ({@code except}: the subject being deleted, or null) don't count.
+     * The edge runs the same check before journaling.
      */
-    public static Rejected referenced(RegistryView view, Subject subject, Version version) {
-        List<SchemaId> by = view.referencedBy(subject, version);
+    public static Rejected referenced(RegistryView view, Subject subject, Version version, boolean permanent,
+                                      Subject except) {
+        List<SchemaId> by = view.referrers(subject, version, permanent, except);
         if (by.isEmpty()) {
             return null;
         }
@@ -103,6 +107,12 @@ final class DeleteRules {
                 return Rejected.of(ErrorCode.SUBJECT_SOFT_DELETED, s);
             }
             for (VersionRecord v : versions) {
+                Rejected inUse = v.deleted() ? null : referenced(view, s, v.version(), false, s);
+                if (inUse != null) {
+                    return inUse;
+                }
+            }
+            for (VersionRecord v : versions) {
                 if (!v.deleted()) {
                     out.version(s, v.softDeleted());
                     removed.add(v.version());
@@ -111,14 +121,14 @@ final class DeleteRules {
             out.subject(s, new SubjectRecord(subject.latestVersion(), 0, subject.totalVersions(), offset));
             return new SubjectDeleted(removed);
         }
-        if (!subject.softDeleted()) {
-            return Rejected.of(ErrorCode.SUBJECT_NOT_SOFT_DELETED, s);
-        }
-        for (VersionRecord v : versions) {
-            Rejected inUse = referenced(view, s, v.version());
+        for (VersionRecord v : versions) { // references first, as Confluent's deleteSubject checks them
+            Rejected inUse = referenced(view, s, v.version(), true, s);
             if (inUse != null) {
                 return inUse;
             }
+        }
+        if (!subject.softDeleted()) {
+            return Rejected.of(ErrorCode.SUBJECT_NOT_SOFT_DELETED, s);
         }
         for (VersionRecord v : versions) {
             out.deleteVersion(s, v);
@@ -141,7 +151,7 @@ final class DeleteRules {
             return Rules.readOnly(s);
         }
         for (VersionRecord v : view.versions(s)) {
-            Rejected inUse = referenced(view, s, v.version());
+            Rejected inUse = referenced(view, s, v.version(), true, s);
             if (inUse != null) {
                 return inUse;
             }
@@ -176,17 +186,25 @@ final class DeleteRules {
             if (v.deleted()) {
                 return Rejected.of(ErrorCode.VERSION_SOFT_DELETED, s, v.version());
             }
+            if (subject.liveVersions() == 1 && associated(view, s) != null) {
+                // as Confluent's deleteSchemaVersion: an associated subject keeps an active version
+                return Rejected.of(ErrorCode.NO_ACTIVE_SUBJECT_VERSION, s);
+            }
+            Rejected inUse = referenced(view, s, v.version(), false, null);
+            if (inUse != null) {
+                return inUse;
+            }
             out.version(s, v.softDeleted());
             out.subject(s, new SubjectRecord(subject.latestVersion(), subject.liveVersions() - 1,
                     subject.totalVersions(), offset));
             return new VersionDeleted(v.version());
         }
-        if (!v.deleted()) {
-            return Rejected.of(ErrorCode.VERSION_NOT_SOFT_DELETED, s, v.version());
-        }
-        Rejected inUse = referenced(view, s, v.version());
+        Rejected inUse = referenced(view, s, v.version(), true, null); // before 40407, as Confluent's order
         if (inUse != null) {
             return inUse;
+        }
+        if (!v.deleted()) {
+            return Rejected.of(ErrorCode.VERSION_NOT_SOFT_DELETED, s, v.version());
         }
         out.deleteVersion(s, v);
         if (subject.totalVersions() == 1) {

@@ -73,7 +73,8 @@ final class SettingsRules {
         }
         Optional<CompatibilityLevel> own = view.subjectLevel(c.subject());
         if (own.isEmpty() && view.subjectNormalize(c.subject()).isEmpty() && view.subjectFields(c.subject()).isNone()) {
-            return Rejected.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, c.subject());
+            // Confluent's deleteSubjectConfig answers 40401 when there is no config to delete
+            return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, c.subject());
         }
         out.subjectConfig(c.subject(), null);
         out.subjectNormalize(c.subject(), null);

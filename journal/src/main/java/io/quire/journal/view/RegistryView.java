@@ -568,13 +568,24 @@ public final class RegistryView {
      * (live or soft-deleted) still uses, ascending.
      */
     public List<SchemaId> referencedBy(Subject subject, Version version) {
+        return referrers(subject, version, true, null);
+    }
+
+    /**
+     * Ids of schemas whose references name this subject version and that a version of a subject
+     * other than {@code except} (null: any subject) uses: a live version, or a soft-deleted one too
+     * when {@code countSoftDeleted}; ascending.
+     */
+    public List<SchemaId> referrers(Subject subject, Version version, boolean countSoftDeleted, Subject except) {
         List<SchemaId> out = new ArrayList<>();
         kv.scan(Keys.referencedBy(subject, version), (k, v) -> {
             SchemaId id = Keys.referencingId(k);
             boolean[] used = {false};
             kv.scan(Keys.usages(id), (uk, uv) -> {
-                used[0] = true;
-                return false;
+                Subject user = Keys.usageSubject(uk);
+                used[0] = !user.equals(except) && (countSoftDeleted
+                        || version(user, Keys.versionOf(uk)).filter(r -> !r.deleted()).isPresent());
+                return !used[0];
             });
             if (used[0]) {
                 out.add(id);

@@ -1,13 +1,17 @@
 package io.quire.node.http;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
+import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
@@ -20,10 +24,15 @@ final class ApiJson {
 
     // Strict where a lenient reading could change state the caller did not ask for: a key given
     // twice, or a second JSON value after the body, is refused rather than silently half-read.
+    // A null item in a list (`"references": [null]`) is refused here, for every body, rather than
+    // reaching code that reads each item.
     static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .withConfigOverride(java.util.Collection.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
+            .withConfigOverride(java.util.List.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
+            .withConfigOverride(java.util.Set.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
             .build();
 
     private ApiJson() {
@@ -40,6 +49,12 @@ final class ApiJson {
                 throw new RegistryException(ErrorCode.BAD_REQUEST, "Request body is null");
             }
             return value;
+        } catch (InvalidNullException e) {
+            // a schema body's lists are its references: Confluent's code for a reference it cannot use
+            if (type == RegisterRequest.class) {
+                throw RegistryException.of(ErrorCode.INVALID_SCHEMA, "(a list item is null" + field(e) + ")");
+            }
+            throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid request body" + field(e) + ": a list item is null");
         } catch (JsonMappingException e) {
             if (e.getPath().isEmpty() && String.valueOf(e.getOriginalMessage()).startsWith("Trailing token")) {
                 throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid request body: more than one JSON value");

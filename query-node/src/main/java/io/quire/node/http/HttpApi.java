@@ -150,15 +150,22 @@ public final class HttpApi {
         route(r, HttpMethod.GET, v3 + "/ids/contentHashes/:hash/references", Access.READ,
                 apicurio::contentHashReferences);
 
-        r.route().handler(ctx -> ctx.fail(404));
-        r.route(v3 + "/*").failureHandler(ApicurioApi.problems()); // Apicurio's error bodies under its API
-        r.route().failureHandler(new FailureHandler(d.incompatibleErrorCode()));
+        Handler<RoutingContext> apicurioProblems = ApicurioApi.problems();
+        FailureHandler failures = new FailureHandler(d.incompatibleErrorCode());
+        r.route(v3 + "/*").failureHandler(apicurioProblems); // Apicurio's error bodies under its API
+        r.route().failureHandler(failures);
+        // No route for the path (404) or for the method on a path that has routes (405), as Confluent answers.
+        Handler<RoutingContext> unmatched = ctx -> (ctx.request().path().startsWith(v3 + "/") ? apicurioProblems
+                : failures).handle(ctx);
+        r.errorHandler(404, unmatched);
+        r.errorHandler(405, unmatched);
         return r;
     }
 
     /**
      * The router behind a guard for requests it cannot even route (a path that does not start
-     * with '/', such as {@code GET ?x HTTP/1.1}): those get a 400 here instead of a router error.
+     * with '/', such as {@code GET ?x HTTP/1.1}): those get a 400 here instead of a router error;
+     * a form or multipart body gets a 415 before anything reads it.
      */
     public static Handler<HttpServerRequest> guarded(Router router) {
         return req -> {
@@ -171,8 +178,22 @@ public final class HttpApi {
                 badRequest(req, "The request path or query has a malformed percent-encoding");
                 return;
             }
+            if (isForm(req.getHeader("Content-Type"))) {
+                // every body here is JSON (or a schema's text): a form is never decoded
+                ApiJson.error(req.response(), 415, 415, "HTTP 415 Unsupported Media Type: form bodies are not accepted");
+                return;
+            }
             router.handle(req);
         };
+    }
+
+    /** A form or multipart content type: Vert.x would decode such a body as form fields. */
+    static boolean isForm(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.trim().toLowerCase(java.util.Locale.ROOT);
+        return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/");
     }
 
     private static void badRequest(HttpServerRequest req, String message) {

@@ -27,12 +27,16 @@ public final class HttpVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true);
+        // No HTTP/2 over clear text: its detection sets the pipeline up on the first bytes, after
+        // LingeringClose would have to see them (clients of the API speak HTTP/1.1).
+        HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
+                .setHttp2ClearTextEnabled(false);
         if (security.tls()) {
             options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(security.tlsCertFile())
                     .setKeyPath(security.tlsKeyFile()));
         }
         return vertx.createHttpServer(options)
+                .connectionHandler(LingeringClose::install)
                 .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
                 .invalidRequestHandler(HttpApi::invalidRequest)
                 .listen()

@@ -135,6 +135,7 @@ final class ProtobufCompatibility {
     private void compare(MessageElement w, MessageElement r, String path) {
         Map<Integer, Slot> wFields = byNumber(w);
         Map<Integer, Slot> rFields = byNumber(r);
+        Set<String> goneOneOfs = wholeOneOfsRemoved(w, r, rFields);
         for (Map.Entry<Integer, Slot> e : wFields.entrySet()) {
             Slot ws = e.getValue();
             Slot rs = rFields.get(e.getKey());
@@ -142,7 +143,7 @@ final class ProtobufCompatibility {
             if (rs == null) {
                 if (ProtobufSupport.isRequired(ws.field())) {
                     error("REQUIRED_FIELD_REMOVED", at, "required field " + ws.field().getName() + " was removed");
-                } else if (ws.oneOf() != null) {
+                } else if (ws.oneOf() != null && !goneOneOfs.contains(ws.oneOf())) {
                     error("ONEOF_FIELD_REMOVED", at, "field " + ws.field().getName() + " was removed from oneof "
                             + ws.oneOf());
                 }
@@ -169,28 +170,53 @@ final class ProtobufCompatibility {
     }
 
     /**
-     * Fields moved into a oneof of the reader, as Confluent counts them: per oneof, the fields that
-     * were top-level in the writer ("moved") and those that were in some writer oneof
-     * ("existing"). More than one moved field, or one moved beside existing ones, is incompatible.
+     * The writer's oneofs that the reader lacks whole: no oneof of that name, and none of its fields
+     * anywhere. Confluent's diff counts that as one compatible removal (ONEOF_REMOVED), not as
+     * fields removed from a oneof, so a oneof of new fields may be added under a FULL level.
+     */
+    private static Set<String> wholeOneOfsRemoved(MessageElement w, MessageElement r, Map<Integer, Slot> rFields) {
+        Set<String> readerOneOfs = new HashSet<>();
+        for (OneOfElement o : r.getOneOfs()) {
+            readerOneOfs.add(o.getName());
+        }
+        Set<String> out = new HashSet<>();
+        for (OneOfElement o : w.getOneOfs()) {
+            if (!readerOneOfs.contains(o.getName())
+                    && o.getFields().stream().noneMatch(f -> rFields.containsKey(f.getTag()))) {
+                out.add(o.getName());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Fields made mutually exclusive by a oneof of the reader, as Confluent judges it: the fields the
+     * writer had that the oneof now holds come from groups (one writer oneof, or one top-level field
+     * each; new fields don't count). More than one group is incompatible: MULTIPLE_FIELDS_MOVED_TO_ONEOF
+     * when more than one of them was top-level, FIELD_MOVED_TO_EXISTING_ONEOF otherwise.
      */
     private void compareOneOfMoves(MessageElement w, MessageElement r, Map<Integer, Slot> wFields, String path) {
         for (OneOfElement o : r.getOneOfs()) {
+            Set<String> groups = new HashSet<>();
             int moved = 0;
-            int existing = 0;
             for (FieldElement f : o.getFields()) {
                 Slot before = wFields.get(f.getTag());
                 if (before != null && before.oneOf() == null) {
+                    groups.add("field " + f.getTag());
                     moved++;
                 } else if (before != null) {
-                    existing++;
+                    groups.add("oneof " + before.oneOf());
                 }
+            }
+            if (groups.size() <= 1) {
+                continue;
             }
             if (moved > 1) {
                 error("MULTIPLE_FIELDS_MOVED_TO_ONEOF", path, moved + " existing fields moved into the oneof "
                         + o.getName());
-            } else if (moved == 1 && existing > 0) {
-                error("FIELD_MOVED_TO_EXISTING_ONEOF", path, "a field moved into the oneof " + o.getName()
-                        + ", which holds fields of an earlier oneof");
+            } else {
+                error("FIELD_MOVED_TO_EXISTING_ONEOF", path, "fields of more than one earlier group moved into the oneof "
+                        + o.getName());
             }
         }
     }

@@ -33,13 +33,9 @@ public final class Deletes {
         if (view.subject(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
         }
-        WritePath.refuse(Applier.associated(view, subject));
-        if (permanent) {
-            for (VersionRecord v : view.versions(subject)) {
-                WritePath.refuse(Applier.referenced(view, subject, v.version()));
-            }
-        }
-        return path.submit(new DeleteSubject(subject, permanent), principal, SubjectDeleted.class, SubjectDeleted::versions);
+        DeleteSubject delete = new DeleteSubject(subject, permanent);
+        WritePath.refuse(Applier.refusal(view, delete)); // the applier's own rules: associations, references
+        return path.submit(delete, principal, SubjectDeleted.class, SubjectDeleted::versions);
     }
 
     public CompletableFuture<Written<Version>> deleteVersion(Subject subject, VersionSpec spec, boolean permanent,
@@ -58,10 +54,8 @@ public final class Deletes {
                     ? view.versions(subject).stream().reduce((a, b) -> b) : view.latestLive(subject);
             version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
         }
-        if (permanent) {
-            WritePath.refuse(Applier.referenced(view, subject, version));
-        }
-        return path.submit(new DeleteVersion(subject, version, permanent), principal, VersionDeleted.class,
-                VersionDeleted::version);
+        DeleteVersion delete = new DeleteVersion(subject, version, permanent);
+        WritePath.refuse(Applier.refusal(view, delete)); // the applier's own rules: soft-deleted first, references
+        return path.submit(delete, principal, VersionDeleted.class, VersionDeleted::version);
     }
 }

@@ -82,9 +82,14 @@ public final class Registrations {
             }
             return importSchema(subject, type, req, normalized, principal);
         }
-        if (givesId || givesVersion || req.globalId() != null || req.deprecated() != null) {
+        if (givesId || req.globalId() != null || req.deprecated() != null) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
-                    "Subject " + subject + " is not in import mode; id, version, globalId and deprecated cannot be given");
+                    "Subject " + subject + " is not in import mode; id, globalId and deprecated cannot be given");
+        }
+        if (givesVersion && req.version() != nextVersion(view, subject)) {
+            // Confluent's register: a version may be given outside IMPORT only if it is the next one
+            throw RegistryException.of(ErrorCode.INVALID_SCHEMA, "(version " + req.version()
+                    + " is not one more than the previous version)");
         }
         DataContract.validRules(req.ruleSet()); // a bad rule set is refused before any work (the config's were at PUT)
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
@@ -106,6 +111,11 @@ public final class Registrations {
                     }
                     return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1, deadline));
                 });
+    }
+
+    /** The number the subject's next version takes: one more than its highest, soft-deleted ones included. */
+    private static int nextVersion(RegistryView view, Subject subject) {
+        return view.subject(subject).map(r -> r.latestVersion().number() + 1).orElse(1);
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.SetConfig;
@@ -60,9 +61,8 @@ public final class SettingsWrites {
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, String principal) {
         RegistryView view = access.view();
-        if (subject != null && view.subjectLevel(subject).isEmpty() && view.subjectNormalize(subject).isEmpty()
-                && view.subjectFields(subject).isNone()) {
-            throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);
+        if (subject != null) {
+            WritePath.refuse(Applier.refusal(view, new DeleteConfig(subject))); // 40401: no config of its own
         }
         if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()
                 && view.globalFields().isNone()) {

@@ -29,6 +29,9 @@ class AssociationsIT {
             assertEquals(200, http.post("/subjects/" + subject + "/versions",
                     Http.schemaBody(Http.record("R" + subject.length(), "{\"name\":\"a\",\"type\":\"int\"}"))).status());
         }
+        assertEquals(200, http.post("/subjects/gone/versions", Http.schemaBody(Http.record("Gone",
+                "{\"name\":\"a\",\"type\":\"int\"}"))).status());
+        assertEquals(200, http.delete("/subjects/gone").status(), "every version soft-deleted");
     }
 
     @AfterAll
@@ -65,7 +68,8 @@ class AssociationsIT {
         assertEquals(40903, http.post("/associations", request("t-orders", "spare", "value", "")).errorCode());
         assertEquals(40905, http.post("/associations", request("t-other", "orders-explicit", "value",
                 ",\"lifecycle\":\"WEAK\"")).errorCode());
-        assertEquals(40907, http.post("/associations", request("t-other", "nobody", "value", "")).errorCode());
+        assertEquals(40907, http.post("/associations", request("t-other", "gone", "value", "")).errorCode(),
+                "a subject whose versions are all soft-deleted");
         assertEquals(42212, http.post("/associations", request("t-other", "spare", "value",
                 ",\"lifecycle\":\"WEAK\",\"frozen\":true")).errorCode());
         assertEquals(40904, http.delete("/subjects/orders-explicit").errorCode(), "associated subjects stay");
@@ -92,6 +96,24 @@ class AssociationsIT {
         assertEquals(1, http.get("/subjects/payments-explicit/versions/latest").json().get("version").asInt());
         assertEquals("payments-explicit", http.get("/associations/resources/-/payments").json().get(0).get("subject")
                 .asText());
+    }
+
+    /**
+     * Confluent's clients create the association of a topic first, then their serializer registers
+     * through the associated subject: a subject with no version yet may be associated. The last
+     * active version of an associated subject is kept (40907, as Confluent's deleteSchemaVersion).
+     */
+    @Test
+    void aSubjectWithNoVersionYetMayBeAssociatedThenRegisteredThrough() {
+        Http.Response made = http.post("/associations", request("t-fresh", "fresh-value", "value", "")
+                .replace("\"orders\"", "\"fresh\""));
+        assertEquals(200, made.status(), made.body());
+        assertEquals(40401, http.get("/subjects/fresh-value/versions").errorCode(), "no version yet");
+        assertEquals("fresh-value", http.get("/associations/resources/-/fresh").json().get(0).get("subject").asText());
+        register("fresh-value");
+        assertEquals(1, http.get("/subjects/fresh-value/versions/latest").json().get("version").asInt());
+        assertEquals(40907, http.delete("/subjects/fresh-value/versions/1").errorCode(), "its only active version");
+        assertEquals(1, http.get("/subjects/fresh-value/versions").json().size(), "still there");
     }
 
     static void register(String subject) {
@@ -123,7 +145,7 @@ class AssociationsIT {
                 + "{\"opType\":\"CREATE\",\"subject\":\"batch-a-key\",\"associationType\":\"key\"},"
                 + "{\"opType\":\"DELETE\",\"associationType\":\"key\"}]},"
                 + "{\"resourceName\":\"batch-b\",\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"t-batch-b\","
-                + "\"associations\":[{\"opType\":\"CREATE\",\"subject\":\"nobody-value\"}]},"
+                + "\"associations\":[{\"opType\":\"CREATE\",\"subject\":\"gone\"}]},"
                 + "{\"resourceName\":\"batch-b\",\"resourceNamespace\":\"lkc-1\",\"resourceId\":\"t-batch-b\","
                 + "\"associations\":[{\"opType\":\"UPSERT\",\"subject\":\"batch-b-value\",\"lifecycle\":\"WEAK\"}]},"
                 + "{\"resourceId\":\"t-batch-c\",\"associations\":[{\"opType\":\"RENAME\"}]}]}";

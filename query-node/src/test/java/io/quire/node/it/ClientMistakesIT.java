@@ -52,6 +52,21 @@ class ClientMistakesIT {
         assertFalse(r.body().matches("(?s).*(Exception|\\tat |java\\.|io\\.quire|`).*"), r.body());
     }
 
+    /** The rows of ConfluentParityIT whose answers Confluent's code fixes, on Quire alone (no Docker needed). */
+    @Test
+    void pinnedParityRowsAnswerAsConfluentsCodeDoes() {
+        for (ConfluentParityIT.Pinned p : ConfluentParityIT.PINNED) {
+            Http.Response r = http.send(p.step().method(), p.step().path(), p.step().body());
+            String what = p.step().method() + " " + p.step().path() + " (" + p.where() + "): " + r.body();
+            assertEquals(p.status(), r.status(), what);
+            if (p.errorCode() > 0) {
+                assertEquals(p.errorCode(), r.errorCode(), what);
+                noInternals(r);
+            }
+        }
+        assertEquals(1, http.get("/subjects/pin-base/versions").json().size(), "the refused deletes changed nothing");
+    }
+
     @Test
     void anotherSchemaTypeInASubjectIsIncompatibleUnlessTheLevelIsNone() throws Exception {
         assertEquals(200, http.post("/subjects/typed/versions", schemaBody(record("T", "{\"name\":\"a\",\"type\":\"string\"}"))).status());

@@ -20,17 +20,20 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ten thousand malformed, oversized, deeply nested, wrongly typed, invalid-UTF-8 and
- * path-traversal requests, sent as raw bytes to every endpoint, plus strict-value cases (enum
- * values with spaces or NULs, duplicate keys, a second JSON value), schemas of another type for an
- * Avro subject, reference diamonds, and a burst of concurrent writes to one subject. Afterwards:
- * no 5xx, every error a JSON body without Java internals, nothing written to the journal, the node
- * still answers correctly, memory bounded. The seed is printed; set {@code -Dquire.fuzz.seed=N} to
- * replay a run.
+ * Twenty thousand malformed, oversized, deeply nested, wrongly typed, invalid-UTF-8 and
+ * path-traversal requests, sent as raw bytes to every endpoint: without a Host header, as forms
+ * and multipart bodies, with a null in every list a body has, with broken chunked framing, and with
+ * bodies far over the limit sent at full speed before the answer is read. Plus strict-value cases
+ * (enum values with spaces or NULs, duplicate keys, a second JSON value), schemas of another type
+ * for an Avro subject, reference diamonds, and a burst of concurrent writes to one subject.
+ * Every request must be answered (no close without an answer), none with a 5xx, every error with
+ * a JSON body without Java internals, and the node must log no ERROR; afterwards nothing was
+ * written to the journal, the node still answers correctly, memory is bounded. The seed is
+ * printed; set {@code -Dquire.fuzz.seed=N} to replay a run.
  */
 class HostileInputIT {
 
-    static final int REQUESTS = Integer.getInteger("quire.fuzz.requests", 10_000);
+    static final int REQUESTS = Integer.getInteger("quire.fuzz.requests", 20_000);
     static final int DIAMOND = 16;
 
     static final String[] METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "G\u00e9T",
@@ -88,20 +91,28 @@ class HostileInputIT {
             long heapBefore = rt.totalMemory() - rt.freeMemory();
 
             Map<Integer, Integer> statuses = new TreeMap<>();
-            for (int i = 0; i < REQUESTS; i++) {
-                byte[] request = random.nextInt(8) == 0 ? targetedRequest(random) : hostileRequest(random);
-                Answer answer = send(node.httpPort(), request);
-                int status = answer.status();
-                statuses.merge(status, 1, Integer::sum);
-                String shown = new String(request, 0, Math.min(request.length, 600), StandardCharsets.ISO_8859_1);
-                assertTrue(status < 500, "seed " + seed + ", request " + i + " got " + status + ":\n" + shown
-                        + "\n" + answer.body());
-                assertCleanError(answer, request, "seed " + seed + ", request " + i + ":\n" + shown);
-                if (i % 500 == 0) {
-                    assertEquals(200, http.get("/subjects/fuzz-base/versions/1").status(), "node still serving");
+            Map<String, Integer> codes = new TreeMap<>();
+            try (ErrorLines errors = ErrorLines.watch()) {
+                for (int i = 0; i < REQUESTS; i++) {
+                    byte[] request = random.nextInt(8) == 0 ? targetedRequest(random) : hostileRequest(random);
+                    Answer answer = send(node.httpPort(), request);
+                    int status = answer.status();
+                    statuses.merge(status, 1, Integer::sum);
+                    codes.merge(status + "/" + errorCode(answer), 1, Integer::sum);
+                    String shown = new String(request, 0, Math.min(request.length, 600), StandardCharsets.ISO_8859_1);
+                    String context = "seed " + seed + ", request " + i + " got " + status + ":\n" + shown + "\n"
+                            + answer.body();
+                    assertTrue(status >= 100, "closed without an answer: " + context);
+                    assertTrue(status < 500, context);
+                    assertCleanError(answer, request, context);
+                    assertEquals(List.of(), errors.lines(), () -> "ERROR logged: " + context);
+                    if (i % 500 == 0) {
+                        assertEquals(200, http.get("/subjects/fuzz-base/versions/1").status(), "node still serving");
+                    }
                 }
             }
             System.out.println("hostile-input statuses " + statuses);
+            System.out.println("hostile-input status/error_code " + codes);
             Map<Integer, Integer> burst = contendedBurst(http);
             System.out.println("hostile-input contended burst " + burst);
             burst.keySet().forEach(st -> assertTrue(st == 200 || st == 409, "burst status " + st + " in " + burst));
@@ -230,27 +241,84 @@ class HostileInputIT {
         }
     }
 
+    static final String[] CONTENT_TYPES = {"Content-Type: application/vnd.schemaregistry.v1+json\r\n",
+        "Content-Type: text/plain\r\n", "Content-Type: \u0001\r\n", "",
+        "Content-Type: application/x-www-form-urlencoded\r\n", "Content-Type: multipart/form-data; boundary=XX\r\n",
+        "Content-Type: MULTIPART/mixed\r\n"};
+
     static byte[] hostileRequest(Random r) {
         String method = pick(r, METHODS);
         String path = pick(r, TEMPLATES).replace("{s}", pick(r, HOSTILE)).replace("{v}", pick(r, HOSTILE))
                 + pick(r, QUERIES);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] body = hostileBody(r);
-        String head = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                + pick(r, new String[] {"Content-Type: application/vnd.schemaregistry.v1+json\r\n",
-                    "Content-Type: text/plain\r\n", "Content-Type: \u0001\r\n", ""})
+        boolean chunked = r.nextInt(12) == 0;
+        String head = method + " " + path + " HTTP/1.1\r\n" + (r.nextInt(15) == 0 ? "" : "Host: 127.0.0.1\r\n")
+                + "Connection: close\r\n"
+                + pick(r, CONTENT_TYPES)
                 + pick(r, new String[] {"", "X-Quire-Min-Offset: abc\r\n", "X-Quire-Min-Offset: -5\r\n",
                     "X-Quire-Min-Offset: 1e999\r\n", "Authorization: Basic !!!\r\n", "X-Long: " + "h".repeat(9_000)
                         + "\r\n"})
-                + (r.nextInt(10) == 0 ? "Content-Length: 99999999\r\n" : "Content-Length: " + body.length + "\r\n")
+                + (chunked ? "Transfer-Encoding: chunked\r\n"
+                    : r.nextInt(10) == 0 ? "Content-Length: 99999999\r\n" : "Content-Length: " + body.length + "\r\n")
                 + "\r\n";
         out.writeBytes(head.getBytes(StandardCharsets.UTF_8));
-        out.writeBytes(body);
+        out.writeBytes(chunked ? brokenChunks(r, body) : body);
         return out.toByteArray();
     }
 
+    /**
+     * A body in chunked framing that the server can tell is broken before the client stops
+     * sending: a size that is not hex, a size that overflows, a chunk longer than its size, a chunk
+     * not ended by CRLF; or, now and then, correct framing around a hostile body.
+     */
+    static byte[] brokenChunks(Random r, byte[] body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int n = body.length;
+        switch (r.nextInt(5)) {
+            case 0 -> out.writeBytes(("zz\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            case 1 -> out.writeBytes(("FFFFFFFFFFFFFFFFFFFF\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            case 2 -> {
+                out.writeBytes((Integer.toHexString(Math.max(1, n / 2)) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.writeBytes(body);
+            }
+            case 3 -> {
+                out.writeBytes((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.writeBytes(body);
+                out.writeBytes("XY".getBytes(StandardCharsets.ISO_8859_1));
+            }
+            default -> {
+                out.writeBytes((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                out.writeBytes(body);
+                out.writeBytes("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            }
+        }
+        out.writeBytes("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        return out.toByteArray();
+    }
+
+    /** Bodies with a null where a list item goes, for every list a request body has. */
+    static final String[] NULL_ITEMS = {
+        "{\"schema\":\"\\\"int\\\"\",\"references\":[null]}",
+        "{\"schema\":\"\\\"int\\\"\",\"references\":[{\"name\":\"a\",\"subject\":\"fuzz-base\",\"version\":1},null]}",
+        "{\"schema\":\"\\\"int\\\"\",\"ruleSet\":{\"domainRules\":[null]}}",
+        "{\"schema\":\"\\\"int\\\"\",\"ruleSet\":{\"migrationRules\":[null],\"encodingRules\":[null]}}",
+        "{\"schema\":\"\\\"int\\\"\",\"ruleSet\":{\"domainRules\":[{\"name\":\"r\",\"kind\":\"CONDITION\","
+            + "\"mode\":\"WRITE\",\"type\":\"CEL\",\"tags\":[null]}]}}",
+        "{\"schema\":\"\\\"int\\\"\",\"metadata\":{\"sensitive\":[null],\"tags\":{\"a\":[null]}}}",
+        "{\"compatibility\":\"NONE\",\"defaultRuleSet\":{\"domainRules\":[null]},\"overrideMetadata\":{\"sensitive\":[null]}}",
+        "{\"resourceName\":\"t\",\"resourceNamespace\":\"n\",\"resourceId\":\"i\",\"associations\":[null]}",
+        "{\"requests\":[null]}",
+        "{\"resourceIds\":[null],\"associationTypes\":[null]}",
+        "{\"name\":\"k\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"x\",\"kmsProps\":{},\"doc\":null}",
+        "[null]", "[null,null]"};
+
     static byte[] hostileBody(Random r) {
-        return switch (r.nextInt(20)) {
+        return switch (r.nextInt(23)) {
+            case 20 -> pick(r, NULL_ITEMS).getBytes(StandardCharsets.UTF_8);
+            case 21 -> ("{\"schema\":\"" + "x".repeat(1 << (20 + r.nextInt(3))) + "\"}").getBytes(StandardCharsets.UTF_8);
+            case 22 -> ("{\"schema\":\"\\\"int\\\"\",\"references\":["
+                    + "{\"name\":\"a\",\"subject\":\"s\",\"version\":1},".repeat(100_000) + "{}]}").getBytes(StandardCharsets.UTF_8);
             case 0 -> new byte[0];
             case 1 -> "{\"schema\": ".getBytes(StandardCharsets.UTF_8);
             case 2 -> "[".repeat(30_000).getBytes(StandardCharsets.UTF_8);
@@ -316,6 +384,51 @@ class HostileInputIT {
     }
 
     record Answer(int status, String body) {
+    }
+
+    /** The {@code error_code} of a JSON error body, or 0. */
+    static int errorCode(Answer a) {
+        try {
+            return Http.JSON.readTree(a.body()).path("error_code").asInt(0);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** The node's ERROR log events while it is open (the node runs in this JVM, on its Log4j configuration). */
+    static final class ErrorLines implements AutoCloseable {
+        private final List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final org.apache.logging.log4j.core.LoggerContext context;
+        private final org.apache.logging.log4j.core.appender.AbstractAppender appender;
+
+        private ErrorLines() {
+            context = (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager.getContext(false);
+            appender = new org.apache.logging.log4j.core.appender.AbstractAppender("hostile-errors", null, null, true,
+                    org.apache.logging.log4j.core.config.Property.EMPTY_ARRAY) {
+                @Override
+                public void append(org.apache.logging.log4j.core.LogEvent event) {
+                    lines.add(event.getLoggerName() + ": " + event.getMessage().getFormattedMessage());
+                }
+            };
+            appender.start();
+            context.getConfiguration().getRootLogger().addAppender(appender, org.apache.logging.log4j.Level.ERROR, null);
+            context.updateLoggers();
+        }
+
+        static ErrorLines watch() {
+            return new ErrorLines();
+        }
+
+        List<String> lines() {
+            return List.copyOf(lines);
+        }
+
+        @Override
+        public void close() {
+            context.getConfiguration().getRootLogger().removeAppender(appender.getName());
+            context.updateLoggers();
+            appender.stop();
+        }
     }
 
     /**

@@ -164,8 +164,14 @@ class RegistryApiIT {
                 + ",\"references\":[{\"name\":\"Customer\",\"subject\":\"ref-customer\",\"version\":1}]}");
         assertEquals(orderId, lookup.json().get("id").asLong(), "references are part of content identity");
 
-        assertEquals(200, http.delete("/subjects/ref-customer/versions/1").status(), "a soft delete is allowed");
         long beforeDelete = position();
+        assertEquals(42206, http.delete("/subjects/ref-customer/versions/1").errorCode(),
+                "a live version references it: no soft delete either (Confluent's deleteSchemaVersion)");
+        assertEquals(beforeDelete, position(), "refused before the journal");
+        assertEquals(200, http.delete("/subjects/ref-order/versions/1").status(), "the referrer goes first");
+        assertEquals(200, http.delete("/subjects/ref-customer/versions/1").status(),
+                "a soft-deleted referrer allows a soft delete");
+        beforeDelete = position();
         Http.Response refused = http.delete("/subjects/ref-customer/versions/1?permanent=true");
         assertEquals(42206, refused.errorCode(), refused.body());
         assertEquals(beforeDelete, position(), "refused before the journal");

@@ -140,7 +140,7 @@ class RegistryRulesTest {
         assertEquals(42203, refusal(() -> r.settings().setConfig(s("cfg"), "SIDEWAYS", null, "t")));
         assertEquals(42203, refusal(() -> r.settings().setConfig(s("cfg"), "FULL ", null, "t")));
         assertEquals(CompatibilityLevel.FULL, get(() -> r.settings().deleteConfig(s("cfg"), "t")).value());
-        assertEquals(40408, refusal(() -> r.settings().deleteConfig(s("cfg"), "t")));
+        assertEquals(40401, refusal(() -> r.settings().deleteConfig(s("cfg"), "t")), "Confluent's deleteSubjectConfig");
 
         assertEquals(42204, refusal(() -> r.settings().setMode(s("ro"), "SOMETIMES", false, "t")));
         get(() -> r.settings().setMode(s("ro"), "READONLY", false, "t"));
