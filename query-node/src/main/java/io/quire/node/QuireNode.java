@@ -13,7 +13,7 @@ import io.quire.node.security.Authenticator;
 import io.quire.node.service.Registry;
 import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
-import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.apply.AppliedTracker;
 import io.quire.node.write.CommandSubmitter;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
@@ -118,7 +118,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             housekeeping.scheduleWithFixedDelay(trim, every, every, TimeUnit.MILLISECONDS);
         }
         if (config.snapshotEveryRecords() > 0) {
-            housekeeping.scheduleWithFixedDelay(new io.quire.node.view.AutoSnapshots(config.snapshotEveryRecords(),
+            housekeeping.scheduleWithFixedDelay(new io.quire.node.view.snapshot.AutoSnapshots(config.snapshotEveryRecords(),
                     config.snapshotRetain(), tracker::appliedOffset, this::snapshot,
                     config.dataDir().resolve("snapshots")), 2, 2, TimeUnit.SECONDS);
         }
@@ -209,7 +209,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         Map<String, Object> made = view.snapshot(topicId);
         Path folder = Path.of((String) made.get("path"));
         return new ArchiveSource(folder, ((Number) made.get("offset")).longValue(),
-                io.quire.node.view.Snapshots.size(folder));
+                io.quire.node.view.snapshot.Snapshots.size(folder));
     }
 
     @Override
@@ -251,7 +251,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         return view.state();
     }
 
-    /** Journal records this node applied at start before Kafka Streams started ({@link io.quire.node.view.CatchUp}). */
+    /** Journal records this node applied at start before Kafka Streams started ({@link io.quire.node.view.apply.CatchUp}). */
     public long recordsCaughtUpBeforeStreams() {
         return view.recordsCaughtUp();
     }

@@ -5,17 +5,17 @@ import io.quire.journal.view.RegistryView;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
-import io.quire.node.view.AppliedTracker;
-import io.quire.node.view.ApplyTimings;
-import io.quire.node.view.CatchUp;
-import io.quire.node.view.Folders;
-import io.quire.node.view.JournalTopology;
-import io.quire.node.view.ProgressLine;
-import io.quire.node.view.SnapshotFetch;
-import io.quire.node.view.Snapshots;
-import io.quire.node.view.StoreKv;
-import io.quire.node.view.ViewLayout;
-import io.quire.node.view.ViewStore;
+import io.quire.node.view.apply.AppliedTracker;
+import io.quire.node.view.apply.ApplyTimings;
+import io.quire.node.view.apply.CatchUp;
+import io.quire.node.view.snapshot.Folders;
+import io.quire.node.view.apply.JournalTopology;
+import io.quire.node.view.snapshot.ProgressLine;
+import io.quire.node.view.snapshot.SnapshotFetch;
+import io.quire.node.view.snapshot.Snapshots;
+import io.quire.node.view.store.StoreKv;
+import io.quire.node.view.store.ViewLayout;
+import io.quire.node.view.store.ViewStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,7 +94,7 @@ final class ViewLifecycle {
                 SnapshotFetch.fetch(snapshot, authorization, fetched);
                 m = Snapshots.install(fetched, storeDir(), config.journalTopic(), topicId, journalEnd, true);
             } finally {
-                io.quire.node.view.Folders.deleteTree(fetched);
+                io.quire.node.view.snapshot.Folders.deleteTree(fetched);
             }
         } else {
             m = Snapshots.install(Path.of(snapshot), storeDir(), config.journalTopic(), topicId, journalEnd);

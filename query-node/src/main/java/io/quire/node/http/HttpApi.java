@@ -4,7 +4,7 @@ import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.security.Authenticator;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
-import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.apply.AppliedTracker;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;

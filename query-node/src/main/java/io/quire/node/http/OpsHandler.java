@@ -93,7 +93,7 @@ final class OpsHandler {
                 ResponseStream out = new ResponseStream(c.response(), context, ARCHIVE_STALL_MILLIS);
                 long t0 = System.nanoTime();
                 try {
-                    io.quire.node.view.SnapshotArchive.write(source.folder(), out);
+                    io.quire.node.view.snapshot.SnapshotArchive.write(source.folder(), out);
                     out.close();
                     LOG.info("snapshot archive of {} sent: {} bytes from {} in {} ms", source.folder().getFileName(),
                             out.written(), source.rawBytes(), (System.nanoTime() - t0) / 1_000_000);

@@ -2,7 +2,7 @@ package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
-import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.apply.AppliedTracker;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.util.concurrent.TimeUnit;

@@ -7,14 +7,14 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.outcome.Outcome;
-import io.quire.node.view.ApplyListener;
+import io.quire.node.view.apply.ApplyListener;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
 
 /** Every meter of a node, its name and its tags, in one place. The applier itself records nothing. */
-public final class QuireMetrics implements ApplyListener {
+public final class QuireMetrics implements ApplyListener, io.quire.node.write.WriteMetrics {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
@@ -55,14 +55,14 @@ public final class QuireMetrics implements ApplyListener {
      * memory pools: together with the process's resident size they tell where a node's memory goes
      * (docs/capacity-planning.md).
      */
-    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.ViewStore.Memory> view,
+    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.store.ViewStore.Memory> view,
                            LongSupplier compactions) {
         Gauge.builder("quire.view.compactions", () -> {
             long v = compactions.getAsLong();
             return v < 0 ? Double.NaN : v;
         }).description("Compactions of the view's RocksDB running or pending (0: its files are settled)")
                 .register(registry);
-        for (io.quire.node.view.ViewStore.Memory m : io.quire.node.view.ViewStore.Memory.values()) {
+        for (io.quire.node.view.store.ViewStore.Memory m : io.quire.node.view.store.ViewStore.Memory.values()) {
             Gauge.builder("quire.view.memory.bytes", () -> {
                 long v = view.applyAsLong(m);
                 return v < 0 ? Double.NaN : v;
@@ -92,8 +92,8 @@ public final class QuireMetrics implements ApplyListener {
      * The applier thread's time by phase (decode, apply, view reads, store writes, listeners, and
      * between records: Kafka Streams and its consumer), as counters of seconds.
      */
-    public void bindApplyTimings(io.quire.node.view.ApplyTimings timings) {
-        for (io.quire.node.view.ApplyTimings.Phase p : io.quire.node.view.ApplyTimings.Phase.values()) {
+    public void bindApplyTimings(io.quire.node.view.apply.ApplyTimings timings) {
+        for (io.quire.node.view.apply.ApplyTimings.Phase p : io.quire.node.view.apply.ApplyTimings.Phase.values()) {
             io.micrometer.core.instrument.FunctionCounter.builder("quire.journal.apply.phase.seconds", timings,
                             t -> t.seconds(p))
                     .description("Time the applier thread spent in each phase of applying journal records")
@@ -110,6 +110,7 @@ public final class QuireMetrics implements ApplyListener {
                 .tag("type", type).tag("outcome", outcome.type().wireName).register(registry)).increment();
     }
 
+    @Override
     public void writeConflict() {
         conflicts.increment();
     }

@@ -7,7 +7,7 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
-import io.quire.node.view.ApplyListener;
+import io.quire.node.view.apply.ApplyListener;
 import java.util.Properties;
 import org.apache.kafka.common.TopicPartition;
 

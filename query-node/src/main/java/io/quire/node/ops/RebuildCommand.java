@@ -2,7 +2,7 @@ package io.quire.node.ops;
 
 import io.quire.node.QuireNode;
 import io.quire.node.config.QuireConfig;
-import io.quire.node.view.Folders;
+import io.quire.node.view.snapshot.Folders;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -24,7 +24,7 @@ import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
-import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.write.WriteMetrics;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
@@ -51,11 +51,11 @@ public final class Registrations {
     private final SchemaParsing parsing;
     private final WritePath path;
     private final BlockAllocator ids;
-    private final QuireMetrics metrics;
+    private final WriteMetrics metrics;
     private final long writeTimeoutMs;
     private final SubjectQueue subjects = new SubjectQueue(MAX_WAITING_PER_SUBJECT);
 
-    Registrations(ViewAccess access, SchemaParsing parsing, WritePath path, BlockAllocator ids, QuireMetrics metrics,
+    Registrations(ViewAccess access, SchemaParsing parsing, WritePath path, BlockAllocator ids, WriteMetrics metrics,
                   long writeTimeoutMs) {
         this.access = access;
         this.parsing = parsing;

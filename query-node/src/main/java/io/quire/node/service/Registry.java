@@ -1,7 +1,7 @@
 package io.quire.node.service;
 
 import io.quire.ids.BlockAllocator;
-import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.write.WriteMetrics;
 import io.quire.node.write.JournalPort;
 import java.util.concurrent.Executor;
 
@@ -12,12 +12,12 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
                        Artifacts artifacts) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
-                                  BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs) {
+                                  BlockAllocator ids, Executor workers, WriteMetrics metrics, long writeTimeoutMs) {
         return create(access, parsing, journal, ids, workers, metrics, writeTimeoutMs, Kms.NONE);
     }
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
-                                  BlockAllocator ids, Executor workers, QuireMetrics metrics, long writeTimeoutMs,
+                                  BlockAllocator ids, Executor workers, WriteMetrics metrics, long writeTimeoutMs,
                                   Kms kms) {
         WritePath path = new WritePath(journal, workers);
         Registrations registrations = new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs);

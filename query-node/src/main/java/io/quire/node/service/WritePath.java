@@ -10,7 +10,7 @@ import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.exec.BoundedPool;
-import io.quire.node.view.AppliedTracker.Applied;
+import io.quire.node.write.Applied;
 import io.quire.node.write.JournalPort;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

@@ -5,8 +5,6 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
-import io.quire.node.view.AppliedTracker;
-import io.quire.node.view.AppliedTracker.Applied;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.UUID;
@@ -41,14 +39,14 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
     private final Producer<byte[], byte[]> producer;
     private final String topic;
     private final String nodeId;
-    private final AppliedTracker tracker;
+    private final Outcomes tracker;
     private final long timeoutMs;
     private final Clock clock;
     private final Executor callbacks;
     private final ThreadPoolExecutor sender;
     private final AtomicLong dropped = new AtomicLong();
 
-    public CommandSubmitter(Producer<byte[], byte[]> producer, String topic, String nodeId, AppliedTracker tracker,
+    public CommandSubmitter(Producer<byte[], byte[]> producer, String topic, String nodeId, Outcomes tracker,
                             long timeoutMs, Clock clock, Executor callbacks, int queueCapacity) {
         this.producer = producer;
         this.topic = topic;

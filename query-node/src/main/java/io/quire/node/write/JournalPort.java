@@ -1,7 +1,6 @@
 package io.quire.node.write;
 
 import io.quire.journal.command.Command;
-import io.quire.node.view.AppliedTracker.Applied;
 import java.util.concurrent.CompletableFuture;
 
 /**

@@ -29,6 +29,28 @@ class ArchitectureTest {
         slices().matching("io.quire.node.(*)..").should().beFreeOfCycles().check(QUIRE);
     }
 
+    /** The view's rooms: applying, the store, snapshots; arrows point from applying to the store only. */
+    @Test
+    void theViewsRoomsFormNoCycleAndTheStoreKnowsNothingAboveIt() {
+        slices().matching("io.quire.node.view.(*)..").should().beFreeOfCycles().check(QUIRE);
+        noClasses().that().resideInAPackage("io.quire.node.view.store..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quire.node.view.apply..",
+                        "io.quire.node.view.snapshot..", "io.quire.node.http..", "io.quire.node.service..",
+                        "io.quire.node.metrics..")
+                .check(QUIRE);
+        noClasses().that().resideInAPackage("io.quire.node.view.snapshot..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quire.node.view.apply..")
+                .check(QUIRE);
+    }
+
+    /** The write path and the services see the view and the metrics only through their own ports. */
+    @Test
+    void writesAndServicesImportNothingFromTheViewOrTheMetrics() {
+        noClasses().that().resideInAnyPackage("io.quire.node.write..", "io.quire.node.service..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quire.node.view..", "io.quire.node.metrics..")
+                .check(QUIRE);
+    }
+
     @Test
     void theJournalKnowsNothingOfKafkaRocksDbOrVertx() {
         noClasses().that().resideInAPackage("io.quire.journal..")

@@ -10,7 +10,7 @@ import io.quire.journal.view.ViewDigest;
 import io.quire.node.QuireNode;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.ops.OfflineRebuild;
-import io.quire.node.view.Folders;
+import io.quire.node.view.snapshot.Folders;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

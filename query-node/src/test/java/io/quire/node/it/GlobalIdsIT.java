@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.view.Keys;
 import io.quire.node.QuireNode;
-import io.quire.node.view.JournalTopology;
+import io.quire.node.view.apply.JournalTopology;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,7 +98,7 @@ class GlobalIdsIT {
 
             assertEquals(3, toLayoutWithoutGlobalIds(storeOf(dataB, "gid-b")));
             assertEquals("it was built before versions had global ids",
-                    io.quire.node.view.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
+                    io.quire.node.view.store.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
             try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "gid-b"))) {
                 Http hb = new Http(b.httpPort());
                 Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
@@ -106,7 +106,7 @@ class GlobalIdsIT {
                 assertEquals(expected, globalIds(hb), "the rebuilt view has the ids every other node has");
                 assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
             }
-            assertEquals(null, io.quire.node.view.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
+            assertEquals(null, io.quire.node.view.store.ViewLayout.rebuildReason(storeOf(dataB, "gid-b")));
         }
     }
 
@@ -158,7 +158,7 @@ class GlobalIdsIT {
             }
             Path store = storeOf(dataB, "layout-b");
             assertTrue(toFirstLayout(store) >= 3, "one audit entry per command");
-            assertTrue(io.quire.node.view.ViewLayout.rebuildReason(store).contains("layout 1"));
+            assertTrue(io.quire.node.view.store.ViewLayout.rebuildReason(store).contains("layout 1"));
             try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout-b"))) {
                 Http hb = new Http(b.httpPort());
                 Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
@@ -166,7 +166,7 @@ class GlobalIdsIT {
                 assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
                 assertEquals(ha.get("/audit").body(), hb.get("/audit").body());
             }
-            assertEquals(null, io.quire.node.view.ViewLayout.rebuildReason(store));
+            assertEquals(null, io.quire.node.view.store.ViewLayout.rebuildReason(store));
             assertFalse(hasKeysOfKind(store, (byte) 'O'), "outcomes are no longer kept");
         }
     }

@@ -82,11 +82,11 @@ class SnapshotFetchIT {
             Path got = dir.resolve("got");
             try (java.io.InputStream in = c.getInputStream()) {
                 long[] unpacked = {0};
-                io.quire.node.view.SnapshotArchive.read(in, got, n -> unpacked[0] += n);
+                io.quire.node.view.snapshot.SnapshotArchive.read(in, got, n -> unpacked[0] += n);
                 assertEquals(Long.parseLong(c.getHeaderField("X-Quire-Snapshot-Raw-Bytes")), unpacked[0]);
             }
             assertEquals(Long.parseLong(c.getHeaderField("X-Quire-Snapshot-Offset")),
-                    io.quire.node.view.Snapshots.manifest(got).offset());
+                    io.quire.node.view.snapshot.Snapshots.manifest(got).offset());
         }
     }
 }

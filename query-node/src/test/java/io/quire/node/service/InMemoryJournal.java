@@ -7,7 +7,7 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
-import io.quire.node.view.AppliedTracker.Applied;
+import io.quire.node.write.Applied;
 import io.quire.node.write.JournalPort;
 import java.util.ArrayList;
 import java.util.List;

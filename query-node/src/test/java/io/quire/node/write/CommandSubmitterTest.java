@@ -13,7 +13,7 @@ import io.quire.journal.model.ErrorCode;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.node.error.RegistryException;
 import io.quire.node.exec.BoundedPool;
-import io.quire.node.view.AppliedTracker;
+import io.quire.node.view.apply.AppliedTracker;
 import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;

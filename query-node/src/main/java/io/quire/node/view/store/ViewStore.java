@@ -1,0 +1,1194 @@
+package io.quire.node.view.store;
+
+import io.quire.journal.view.Keys;
+import java.io.File;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.Serializer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.ProcessorStateException;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.Holder;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The view's RocksDB store. Unlike Kafka Streams' built-in RocksDB store it keeps RocksDB's
+ * write-ahead log on, so each group of applied commands (their changes, outcomes and the position
+ * after the last of them, written as one batch) survives {@code kill -9}; and it tells Streams
+ * where to resume from its own stored position rather than from a checkpoint kept elsewhere, so
+ * the resume point can never run ahead of the data. See docs/adr/0001-view-store.md.
+ *
+ * <p>Group commit (docs/adr/0011-group-commit.md): the changes of each command go first to an
+ * in-memory layer of pending writes, which every read consults before RocksDB; the layer is
+ * written as one logged batch when it holds {@link GroupCommit#maxCommands} commands or
+ * {@link GroupCommit#maxBytes} bytes, when its oldest command is {@link GroupCommit#maxAge} old at
+ * the next write, and whenever Streams commits, a snapshot is taken or the store closes. A crash
+ * loses only pending writes, whose records are above the stored position and so are applied
+ * again from the journal.
+ */
+public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
+
+    /** When pending writes are written to RocksDB; {@code maxCommands} 1 is record by record. */
+    public record GroupCommit(int maxCommands, long maxBytes, java.time.Duration maxAge) {
+
+        /** Measured on the replay bench: see docs/adr/0011-group-commit.md. */
+        public static final GroupCommit DEFAULT = new GroupCommit(2_000, 16L << 20, java.time.Duration.ofMillis(200));
+        /**
+         * While serving (Kafka Streams applies the journal's tail): smaller groups. A pending group
+         * is live until written, so the collector copies whatever of it a young collection finds:
+         * at ~13,000 registrations/s a group of 2,000 lasted ~150 ms and was most of the 3-5 MB
+         * that survived each collection (0.8-1.8 MB with these bounds). A catch-up keeps
+         * {@link #DEFAULT}, sized for throughput.
+         */
+        public static final GroupCommit SERVING = new GroupCommit(250, 4L << 20, java.time.Duration.ofMillis(25));
+        public static final GroupCommit EACH_RECORD = new GroupCommit(1, Long.MAX_VALUE, java.time.Duration.ZERO);
+
+        public GroupCommit {
+            if (maxCommands < 1 || maxBytes < 1 || maxAge.isNegative()) {
+                throw new IllegalArgumentException("group commit bounds must be positive");
+            }
+        }
+    }
+
+    /**
+     * RocksDB's memory and files: one budget for the block cache, which also holds index and
+     * filter blocks and is charged with the memtables (at most half of it, in buffers of a
+     * quarter); and the compression of the files.
+     */
+    public record Tuning(long memoryBytes, org.rocksdb.CompressionType compression) {
+
+        public static final Tuning DEFAULT = new Tuning(256L << 20, org.rocksdb.CompressionType.NO_COMPRESSION);
+
+        public static Tuning of(int memoryMib, String compression) {
+            org.rocksdb.CompressionType type = switch (compression) {
+                case "none" -> org.rocksdb.CompressionType.NO_COMPRESSION;
+                case "lz4" -> org.rocksdb.CompressionType.LZ4_COMPRESSION;
+                case "snappy" -> org.rocksdb.CompressionType.SNAPPY_COMPRESSION;
+                case "zstd" -> org.rocksdb.CompressionType.ZSTD_COMPRESSION;
+                default -> throw new IllegalArgumentException("unknown compression " + compression);
+            };
+            return new Tuning((long) memoryMib << 20, type);
+        }
+    }
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final String name;
+    private volatile GroupCommit group;
+    private final Tuning tuning;
+    private org.rocksdb.WriteBufferManager writeBuffers;
+    private org.rocksdb.SstPartitionerFactory byKind;
+    /**
+     * Writes not yet in RocksDB, newest value per key. Written by one thread under
+     * {@code writeLock}; replaced by an empty layer (never cleared) once written, so a reader that
+     * took the old layer before the swap still sees every value it holds, and one that takes the
+     * new layer reads RocksDB after the batch is in it.
+     */
+    private volatile PendingLayer pending = new PendingLayer(0);
+    /** The group the writer thread is writing to RocksDB, or null. */
+    private volatile PendingLayer writing;
+    private volatile RuntimeException writerFailure;
+    private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> {
+                Thread t = new Thread(r, "quire-view-writer");
+                t.setDaemon(true);
+                return t;
+            });
+    private final Object writeLock = new Object();
+    private int pendingCommands;
+    private long pendingBytes;
+    private long pendingSince;
+    private final AtomicLong batchesWritten = new AtomicLong();
+    private RocksDB db;
+    private Options options;
+    private WriteOptions writeOptions;
+    /** Writes of a catch-up: no write-ahead log ({@link #unlogged}). */
+    private WriteOptions unloggedOptions;
+    private volatile boolean logged = true;
+    private LRUCache cache;
+    private volatile boolean open;
+    private File dir;
+
+    /** Settings reads answered from memory (see {@link SettingsCache}). */
+    private final SettingsCache settings = new SettingsCache();
+
+    private static final AtomicLong INSTANCES = new AtomicLong();
+    /**
+     * Per first byte of a key, how many commands have written under it, counted from a base of
+     * this store's own (so two stores never share a count): readers that remember where the
+     * n-th entry of a list was can tell whether the list may have changed since.
+     */
+    private final java.util.concurrent.atomic.AtomicLongArray writesByPrefix = new java.util.concurrent.atomic.AtomicLongArray(256);
+    private final long countBase = INSTANCES.incrementAndGet() << 40;
+
+    /**
+     * Fingerprints and subjects written since this store was opened empty (null for a store that
+     * held data when opened): a point read of one it has never seen skips RocksDB.
+     */
+    private volatile AbsentKeys absent;
+    /**
+     * Which subjects have used which ids ({@link Keys#usages(io.quire.journal.model.SchemaId,
+     * io.quire.journal.model.Subject)} prefixes), since this store was opened empty (else null):
+     * a scan of one subject's uses of an id that it has never had answers from the pending layers
+     * alone. A registration of content that another subject already holds asks that of the
+     * subject twice (the edge, then the applier), and a RocksDB iterator costs more than the
+     * rest of the lookup.
+     */
+    private volatile AbsentKeys absentUsages;
+
+    /**
+     * The absent-key filters' fixed size each: ~13.4 million keys at 10 bits each, then it stands
+     * aside. A registry of 10 M schemas has ~12.5 million fingerprint and subject keys; past the
+     * filter, a registration's lookups of absent keys reach the bottom level, which has no Bloom
+     * filter to answer them (ADR 0013, "Later: no filter in the bottom level").
+     */
+    static final long ABSENT_FILTER_BYTES = 16L << 20;
+
+    public ViewStore(String name, GroupCommit group, Tuning tuning) {
+        this.name = name;
+        this.group = group;
+        this.tuning = tuning;
+    }
+
+    /** The bounds of the groups written from now on (a store the catch-up opened takes Streams' bounds). */
+    void groupCommit(GroupCommit bounds) {
+        synchronized (writeLock) {
+            this.group = bounds;
+        }
+    }
+
+    /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
+    public static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
+                                               java.util.function.Consumer<ViewStore> created) {
+        return supplier(name, group, tuning, created, null);
+    }
+
+    /**
+     * As above; the first store supplied is {@code opened} when given (a store the catch-up opened
+     * and applied into: Streams goes on with it, block cache and all, instead of reopening it).
+     */
+    public static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
+                                               java.util.function.Consumer<ViewStore> created, ViewStore opened) {
+        java.util.concurrent.atomic.AtomicReference<ViewStore> first = new java.util.concurrent.atomic.AtomicReference<>(opened);
+        return new KeyValueBytesStoreSupplier() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public KeyValueStore<Bytes, byte[]> get() {
+                ViewStore given = first.getAndSet(null);
+                ViewStore store = given != null ? given : new ViewStore(name, group, tuning);
+                store.groupCommit(group);
+                created.accept(store);
+                return store;
+            }
+
+            @Override
+            public String metricsScope() {
+                return "quire-view";
+            }
+        };
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public void init(StateStoreContext context, StateStore root) {
+        if (!open) {
+            openIn(context.stateDir());
+        } else if (!dir.equals(new File(new File(context.stateDir(), "quire"), name))) {
+            throw new IllegalStateException("the view store is open at " + dir + ", not under " + context.stateDir());
+        }
+        context.register(root, (key, value) -> {
+            throw new IllegalStateException("the view is rebuilt by re-applying the journal, never by raw restore");
+        });
+    }
+
+    /**
+     * Opens the store in the folder Kafka Streams gives a global store of this application
+     * ({@code stateDir}/quire/{@code name}) without Kafka Streams: for the catch-up that applies
+     * the journal before Streams starts (the apply room's {@code CatchUp}), which then hands it to Streams
+     * ({@link #init} of an open store only registers it). With {@code compactionsPaused}, RocksDB's
+     * automatic compactions are off from the moment the store opens ({@link #catchingUp}; the
+     * caller turns them on with {@code catchingUp(false)}): turned off after the open, a store that
+     * opens with level-0 files past the trigger, as one installed from a snapshot taken right after
+     * a catch-up does, has a compaction of all of them running already, and it runs on through the
+     * catch-up.
+     */
+    public void openStandalone(File stateDir, boolean compactionsPaused) {
+        openPaused = compactionsPaused;
+        try {
+            openIn(stateDir);
+        } finally {
+            openPaused = false;
+        }
+    }
+
+    /** Whether {@link #openIn} opens with automatic compactions off (see {@link #openStandalone(File, boolean)}). */
+    private boolean openPaused;
+
+    private void openIn(File stateDir) {
+        dir = new File(new File(stateDir, "quire"), name);
+        try {
+            Files.createDirectories(dir.toPath());
+            cache = new LRUCache(tuning.memoryBytes());
+            writeBuffers = new org.rocksdb.WriteBufferManager(tuning.memoryBytes() / 2, cache);
+            byKind = new org.rocksdb.SstPartitionerFixedPrefixFactory(1);
+            // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
+            // applier are for keys that do not exist yet (a new fingerprint, subject or id). Not in
+            // the memtables of a catch-up (see memtableFilters).
+            // Level-0 files are compacted eight at a time and, by default, not compressed: on a
+            // full replay compaction is most of RocksDB's CPU (docs/adr/0011-group-commit.md).
+            // A compaction cuts its output files where the first byte (the kind) changes, so that
+            // files of kinds written in key order (audit, ids, global ids) are moved down a level
+            // rather than merged again (docs/adr/0017-files-cut-by-kind.md).
+            // No Bloom filter in the bottom level, nor a look at one there: a read that reaches it
+            // is for a key that is there (content by id, a subject's versions), or one the filters
+            // of absent keys did not rule out, so the filter would say yes and cost a probe and
+            // cache room; the bottom level holds most keys, so most of the filters' bytes go too
+            // (docs/adr/0013-point-reads-of-the-view.md, "Later: no filter in the bottom level").
+            options = new Options().setCreateIfMissing(true)
+                    .setWriteBufferManager(writeBuffers)
+                    .setMemtablePrefixBloomSizeRatio(openPaused ? 0 : MEMTABLE_FILTER_RATIO)
+                    .setMemtableWholeKeyFiltering(true)
+                    .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
+                    .setMaxWriteBufferNumber(3)
+                    .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
+                    .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN_TRIGGER)
+                    .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
+                    .setCompressionType(tuning.compression())
+                    .setSstPartitionerFactory(byKind)
+                    .setOptimizeFiltersForHits(true)
+                    .setDisableAutoCompactions(openPaused)
+                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
+                            .setFilterPolicy(new BloomFilter(10))
+                            .setCacheIndexAndFilterBlocks(true)
+                            .setPinL0FilterAndIndexBlocksInCache(true));
+            writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
+            unloggedOptions = new WriteOptions().setDisableWAL(true);
+            db = RocksDB.open(options, dir.getAbsolutePath());
+            compactionsPaused = openPaused;
+            memtableFilters = !openPaused;
+        } catch (Exception e) {
+            throw new ProcessorStateException("cannot open the view store at " + dir, e);
+        }
+        settings.load(db);
+        boolean empty = isEmpty();
+        absent = empty ? keyFilter() : null;
+        absentUsages = empty ? usageFilter() : null;
+        if (!empty) {
+            AbsentKeys[] saved = FilterFile.take(dir.toPath(), keyFilter(), usageFilter());
+            if (saved != null) {
+                absent = saved[0];
+                absentUsages = saved[1];
+                LOG.info("view filters read from the file saved with the view (a snapshot, or the store's last close)");
+            }
+        }
+        open = true;
+        if (absent == null) {
+            Thread builder = new Thread(this::buildFilters, "quire-view-filters");
+            builder.setDaemon(true);
+            builder.start();
+        }
+    }
+
+    /** Filters being built for a store that held data when opened (see {@link #buildFilters}); guarded by {@code writeLock}. */
+    private AbsentKeys buildingAbsent;
+    private AbsentKeys buildingUsages;
+
+    /**
+     * Builds the absent-key filters of a store that held data when opened, in the background, and
+     * then puts them to use; until then reads go to RocksDB. Every key of the filtered kinds ends
+     * up in them: those of the pending groups are added first and every later write is added by
+     * {@link #putAll} (both under {@code writeLock}), and those already in RocksDB are read by one
+     * iterator created after that, so nothing falls between. Keys are added under {@code
+     * writeLock} in chunks, since a filter takes one writer at a time. A store with more keys than
+     * a filter holds gets none, as a store that outgrew them does.
+     */
+    private void buildFilters() {
+        long t0 = System.nanoTime();
+        AbsentKeys keys = keyFilter();
+        AbsentKeys usages = usageFilter();
+        long read = 0;
+        boolean complete = false;
+        try {
+            enter();
+        } catch (InvalidStateStoreException e) {
+            return; // closed before it began
+        }
+        try {
+            synchronized (writeLock) {
+                buildingAbsent = keys;
+                buildingUsages = usages;
+                for (PendingLayer layer : new PendingLayer[] {pending, writing}) {
+                    if (layer == null) {
+                        continue;
+                    }
+                    for (byte kind : FILTERED_KINDS) {
+                        for (Map.Entry<Bytes, byte[]> e : layer.sortedRange(new byte[] {kind}, null, new byte[] {kind})) {
+                            if (e.getValue() != PendingLayer.TOMBSTONE) {
+                                addToFilters(keys, usages, e.getKey().get());
+                            }
+                        }
+                    }
+                }
+            }
+            try (RocksIterator it = db.newIterator()) { // after the layers were taken: see above
+                java.util.List<byte[]> chunk = new java.util.ArrayList<>(FILTER_CHUNK);
+                complete = true;
+                kinds:
+                for (byte kind : FILTERED_KINDS) {
+                    for (it.seek(new byte[] {kind}); it.isValid(); it.next()) {
+                        byte[] k = it.key();
+                        if (k.length == 0 || k[0] != kind) {
+                            break;
+                        }
+                        chunk.add(k);
+                        read++;
+                        if (chunk.size() == FILTER_CHUNK && !addChunk(keys, usages, chunk)) {
+                            complete = false;
+                            break kinds;
+                        }
+                    }
+                    it.status();
+                }
+                complete = complete && addChunk(keys, usages, chunk);
+            }
+        } catch (RocksDBException | RuntimeException e) {
+            complete = false;
+            LOG.warn("building the view's absent-key filters failed; reads of absent keys go to RocksDB", e);
+        } finally {
+            synchronized (writeLock) {
+                if (complete && open) {
+                    absent = keys;
+                    absentUsages = usages;
+                }
+                buildingAbsent = null;
+                buildingUsages = null;
+            }
+            leave();
+        }
+        if (complete) {
+            LOG.info("view filters built from {} keys in {} ms", read, (System.nanoTime() - t0) / 1_000_000);
+        } else if (keys.saturated() || usages.saturated()) {
+            LOG.info("the view holds more keys than its absent-key filters ({} read): reads of absent keys go to RocksDB", read);
+        }
+    }
+
+    /** The filter of absent fingerprints and subjects. */
+    private static AbsentKeys keyFilter() {
+        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S');
+    }
+
+    /** The filter of (id, subject) pairs that usage keys hold. */
+    private static AbsentKeys usageFilter() {
+        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R');
+    }
+
+    /** The kinds whose keys go into one of the two filters. */
+    private static final byte[] FILTERED_KINDS = {'F', 'S', 'R'};
+    private static final int FILTER_CHUNK = 4096;
+
+    /** Adds {@code chunk} to the filters being built and clears it; false when the store closed or a filter is full. */
+    private boolean addChunk(AbsentKeys keys, AbsentKeys usages, java.util.List<byte[]> chunk) {
+        synchronized (writeLock) {
+            for (byte[] k : chunk) {
+                addToFilters(keys, usages, k);
+            }
+        }
+        chunk.clear();
+        return open && !keys.saturated() && !usages.saturated();
+    }
+
+    /** A written key into the filters (holding {@code writeLock}): a usage key as its (id, subject) pair. */
+    private static void addToFilters(AbsentKeys keys, AbsentKeys usages, byte[] key) {
+        keys.add(key);
+        addUsage(usages, key);
+    }
+
+    /** A usage key as its (id, subject) pair into the usage filter, if there is one; other keys are ignored. */
+    private static void addUsage(AbsentKeys usages, byte[] key) {
+        if (usages != null) {
+            byte[] pair = Keys.subjectUsagesOf(key);
+            if (pair != null) {
+                usages.add(pair);
+            }
+        }
+    }
+
+    /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
+    boolean filtersInUse() {
+        return absent != null && absentUsages != null;
+    }
+
+    private boolean isEmpty() {
+        try (RocksIterator it = db.newIterator()) {
+            it.seekToFirst();
+            return !it.isValid();
+        }
+    }
+
+    /** Whether settings reads are answered from memory (false once the settings outgrew the bound). */
+    boolean keepsSettingsInMemory() {
+        return settings.entries() != null;
+    }
+
+    @Override
+    public boolean managesOffsets() {
+        return true;
+    }
+
+    /**
+     * The last journal offset applied and written to RocksDB, from the position stored with the
+     * data itself (pending writes not counted: they are lost on a crash).
+     */
+    @Override
+    public Long committedOffset(TopicPartition partition) {
+        byte[] position = getWritten(Keys.POSITION, true);
+        if (position == null) {
+            return null;
+        }
+        long offset = ByteBuffer.wrap(position).getLong();
+        return offset < 0 ? null : offset;
+    }
+
+    @Override
+    public void commit(Map<TopicPartition, Long> changelogOffsets) {
+        // The position is written in the same batch as the changes it covers, and Streams resumes
+        // from it (managesOffsets), so the periodic commit writes the pending group without
+        // syncing the write-ahead log: a kill -9 loses nothing the OS holds, and after a power
+        // loss RocksDB recovers a consistent prefix whose position says where to resume. The
+        // sync ran on the applying thread once a second and held every registration behind it.
+        if (open) {
+            writePending();
+        }
+    }
+
+    @Override
+    public void flush() {
+        if (!open) {
+            return;
+        }
+        try {
+            writePending();
+            db.flushWal(true);
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
+        }
+    }
+
+    /** Level-0 files that start a compaction while the view serves. */
+    static final int L0_COMPACTION_TRIGGER = 8;
+
+    /**
+     * Level-0 files past which RocksDB slows, then stops, writes (its defaults are 20 and 36).
+     * Above the catch-up's {@code CatchUp.MAX_L0_FILES}, so that a view fresh from a long catch-up, which may hold
+     * up to that many, is compacted in the background without holding up the journal's next
+     * records; while serving, level 0 stays near {@link #L0_COMPACTION_TRIGGER} unless the
+     * compactions fall behind.
+     */
+    static final int L0_SLOWDOWN_TRIGGER = 56;
+    static final int L0_STOP_TRIGGER = 72;
+
+    /**
+     * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
+     * and once the view serves (false) RocksDB compacts them in the background. A replay of a
+     * million records leaves ~15 files and compacts nothing until it is done, so the compaction's
+     * CPU leaves the replay, and each key is rewritten once instead of once per level it passes
+     * (docs/adr/0016-a-smaller-view-and-deferred-compactions.md). Reads meanwhile look in more
+     * files, each behind its pinned Bloom filter. {@link #compactPast} turns compactions back on
+     * past a number of files, so level 0 stays bounded however long the catch-up.
+     */
+    public void catchingUp(boolean on) {
+        if (compactionsPaused == on) {
+            return;
+        }
+        compactionsPaused = on;
+        try {
+            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder().setDisableAutoCompactions(on).build());
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("cannot " + (on ? "pause" : "resume") + " the view's compactions", e);
+        }
+    }
+
+    private volatile boolean compactionsPaused;
+
+    /**
+     * While a catch-up applies (true), groups are written without the write-ahead log: nothing it
+     * applies was acknowledged to anyone, and the journal holds all of it. A crash loses the
+     * memtables, and the view reopens at the position of the last flushed file, which holds every
+     * group before it (a memtable is flushed whole, each group in one memtable), so the next start
+     * re-applies from there. Turning it off (false) writes what is pending and flushes the
+     * memtables to files before any logged write follows, so a logged write can never be
+     * recovered on top of unlogged ones a crash lost.
+     */
+    public void unlogged(boolean on) {
+        if (on) {
+            logged = false;
+            return;
+        }
+        if (logged) {
+            return;
+        }
+        writePending();
+        try {
+            memtableFilters();
+            flushMemtables();
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("flushing the view's memtables after the catch-up failed", e);
+        }
+        logged = true;
+    }
+
+    /** The share of a memtable's size given to its filter of the keys written to it. */
+    private static final double MEMTABLE_FILTER_RATIO = 0.1;
+
+    /** Whether new memtables get a filter ({@link #memtableFilters}); only a catch-up's store opens without. */
+    private boolean memtableFilters;
+
+    /**
+     * Gives the memtables created from now on a filter of their keys, as a store opened to serve
+     * has; a no-op when they have one. A store opened for a catch-up ({@link #openStandalone(File,
+     * boolean)}) writes its memtables without: the filter costs each key written a random access
+     * into it (~12 % of the view writer's CPU over a replay of the bench journal), and the keys a
+     * catch-up reads that are not there are mostly answered by the filters of absent keys before
+     * RocksDB is asked. {@link #unlogged}{@code (false)} calls this before it flushes the catch-up's
+     * memtables, so the memtables that follow, which serving writes to, have it. A store whose
+     * catch-up ended before writing keeps its first memtable without one until it is flushed.
+     */
+    public void memtableFilters() {
+        if (memtableFilters) {
+            return;
+        }
+        try {
+            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder()
+                    .setMemtablePrefixBloomSizeRatio(MEMTABLE_FILTER_RATIO).build());
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("cannot turn on the view's memtable filters", e);
+        }
+        memtableFilters = true;
+    }
+
+    /**
+     * During a catch-up, turns compactions back on (RocksDB's serving triggers, stalls included)
+     * once {@code maxFiles} or more level-0 files have piled up; true when it did.
+     */
+    public boolean compactPast(int maxFiles) {
+        if (!compactionsPaused) {
+            return false;
+        }
+        long files = filesAtLevel0();
+        if (files < maxFiles) {
+            return false;
+        }
+        LOG.info("{} level-0 files in the view: compacting again for the rest of the catch-up", files);
+        catchingUp(false);
+        return true;
+    }
+
+    /** Flushes memtables to files, for a consistent on-disk copy (snapshots, clean shutdown). */
+    void flushMemtables() throws RocksDBException {
+        try (FlushOptions f = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(f);
+        }
+    }
+
+    /** Compacts every file into the bottom level (tests: reads from files whose index is not pinned). */
+    void compactAll() throws RocksDBException {
+        db.compactRange();
+    }
+
+    /** Per live file: its level and the kinds (first bytes) of its smallest and largest keys (tests). */
+    java.util.List<int[]> fileKinds() {
+        enter();
+        try {
+            return db.getLiveFilesMetaData().stream()
+                    .map(f -> new int[] {f.level(), f.smallestKey()[0] & 0xff, f.largestKey()[0] & 0xff}).toList();
+        } finally {
+            leave();
+        }
+    }
+
+    /**
+     * A consistent RocksDB checkpoint of the view into {@code target} (which must not exist): files
+     * hard-linked where the file system allows, the memtable flushed first. The position is inside
+     * the checkpoint, so it says itself which journal offset it covers.
+     */
+    public void checkpoint(java.nio.file.Path target) throws RocksDBException {
+        enter();
+        try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
+            writePending();
+            c.createCheckpoint(target.toAbsolutePath().toString());
+            // Every key in the checkpoint went into the filters before it was written, and keys are
+            // never taken out of them: filters copied after the checkpoint hold all of its keys.
+            writeFilters(target);
+        } catch (java.io.IOException e) {
+            throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
+        } finally {
+            leave();
+        }
+    }
+
+    /**
+     * Reads and open iterators in progress. A read counts itself in, then checks {@code open}; close
+     * clears {@code open}, then waits for the count to drain before it frees the native handles:
+     * no read ever touches a closed RocksDB (it gets an {@link InvalidStateStoreException} instead).
+     */
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    private void enter() {
+        inFlight.incrementAndGet();
+        if (!open) {
+            inFlight.decrementAndGet();
+            throw new InvalidStateStoreException("the view store is closed");
+        }
+    }
+
+    private void leave() {
+        inFlight.decrementAndGet();
+    }
+
+    @Override
+    public void close() {
+        if (!open) {
+            return;
+        }
+        open = false;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        try {
+            writePending();
+            flushMemtables();
+        } catch (RocksDBException | ProcessorStateException e) {
+            // the write-ahead log holds every batch written; pending writes are re-applied from the journal
+        }
+        saveFilters();
+        writer.shutdown();
+        db.close();
+        writeOptions.close();
+        unloggedOptions.close();
+        options.close();
+        byKind.close();
+        writeBuffers.close();
+        cache.close();
+    }
+
+    /**
+     * On close, the absent-key filters go into the store's folder ({@link FilterFile}), so that the
+     * next open reads them instead of building them from every key (2.8–9.0 s for the 2,250,000
+     * keys of the bench's million-registration journal, while the node reads without them). Every
+     * key ever handed to RocksDB went into them first, and from this point on no write is taken
+     * ({@link #putAll} refuses), so they hold every key the closed store can hold; keys that a
+     * crash before the close loses from RocksDB only make them answer "may exist" for those. The
+     * next open deletes the file before it writes, so it is never read against a store that wrote
+     * after it was saved; a crash leaves none, and the store builds its filters as before.
+     */
+    private void saveFilters() {
+        synchronized (writeLock) {
+            closedToWrites = true;
+        }
+        try {
+            writeFilters(dir.toPath());
+        } catch (java.io.IOException e) {
+            LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
+        }
+    }
+
+    /**
+     * Writes a copy of both filters, taken under {@code writeLock}, into {@code target}
+     * ({@link FilterFile}); nothing when they are not in use or one is saturated.
+     */
+    private void writeFilters(java.nio.file.Path target) throws java.io.IOException {
+        byte[] keys;
+        byte[] usages;
+        synchronized (writeLock) {
+            if (absent == null || absentUsages == null || absent.saturated() || absentUsages.saturated()) {
+                return;
+            }
+            keys = absent.toBytes();
+            usages = absentUsages.toBytes();
+        }
+        FilterFile.write(target, keys, usages);
+    }
+
+    /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by {@code writeLock}. */
+    private boolean closedToWrites;
+
+    @Override
+    public boolean persistent() {
+        return true;
+    }
+
+    @Override
+    public boolean isOpen() {
+        return open;
+    }
+
+    @Override
+    public byte[] get(Bytes key) {
+        return getBytes(key.get());
+    }
+
+    private byte[] getBytes(byte[] key) {
+        Map<Bytes, byte[]> map = settings.entries();
+        if (map != null && settings.covers(key)) {
+            if (!open) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            return map.get(Bytes.wrap(key));
+        }
+        // The key's KeyHash, taken once for the layers and the filter, and only when one of them
+        // needs it: a read by id while nothing is pending hashes nothing. (0 means not yet taken;
+        // a key whose hash is 0 is hashed again, which costs only the time.)
+        long hash = 0;
+        byte[] p = null;
+        PendingLayer layer = pending;
+        if (!layer.isEmpty()) {
+            hash = KeyHash.of(key);
+            p = layer.get(key, hash);
+        }
+        if (p == null) {
+            PendingLayer w = writing;
+            if (w != null && !w.isEmpty()) {
+                hash = hash != 0 ? hash : KeyHash.of(key);
+                p = w.get(key, hash);
+            }
+        }
+        if (p != null) {
+            return p == PendingLayer.TOMBSTONE ? null : p;
+        }
+        AbsentKeys filter = absent; // read after the layers: see AbsentKeys
+        if (filter != null && filter.covers(key)) {
+            if (!filter.mayContain(key, hash != 0 ? hash : KeyHash.of(key))) {
+                if (!open) {
+                    throw new InvalidStateStoreException("the view store is closed");
+                }
+                return null;
+            }
+            // Seen written: there but for the filter's false positives (~1 %) and keys deleted
+            // since, so keyMayExist would only look it up twice (ADR 0013, Later).
+            return getWritten(key, false);
+        }
+        return getWritten(key, !MOSTLY_PRESENT[key.length == 0 ? 0 : key[0] & 0xff]);
+    }
+
+    /**
+     * Kinds read nearly always for a key that is there, so read with {@code get} alone (ADR 0013,
+     * Later): content by id ({@code I}, {@code J} in a named context), which the API reads for ids
+     * that clients got from it and the edge for ids that subject versions name, and subject versions
+     * ({@code V}), read for the latest version a subject record names. A probe first would look
+     * such a key up twice. The misses left (an unknown id, a hard-deleted version, an import's
+     * version number) cost {@code get}'s way of reporting one, and the applier's reads of a fresh
+     * id are spared by {@code RegistryView#mayHoldSchemaId}.
+     */
+    private static final boolean[] MOSTLY_PRESENT = new boolean[256];
+
+    static {
+        for (char kind : new char[] {'I', 'J', 'V'}) {
+            MOSTLY_PRESENT[kind] = true;
+        }
+    }
+
+    /**
+     * A written value, or null; {@code probe}: ask {@code keyMayExist} first. Most keys a registration reads are absent (settings of a subject
+     * that has none, content not yet stored), and RocksJava's {@code get} reports an absent key by
+     * throwing and catching a C++ exception inside its JNI code (~2 us here, and the unwinder
+     * serialises threads); {@code keyMayExist} answers from the memtables and bloom filters
+     * without one. It is asked without a value holder, and a key that may exist is read with
+     * {@code get}: with a holder, RocksJava 10.1 reports a key of a file whose index block is not
+     * in the block cache as found in memory, with an empty value (facebook/rocksdb#12921,
+     * #12935; {@code PointReadTest}). A full replay of a million records read an empty subject
+     * record that way once the cache had evicted such blocks.
+     */
+    private byte[] getWritten(byte[] key, boolean probe) {
+        enter();
+        try {
+            return !probe || db.keyMayExist(key, (Holder<byte[]>) null) ? db.get(key) : null;
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("view read failed", e);
+        } finally {
+            leave();
+        }
+    }
+
+    @Override
+    public void put(Bytes key, byte[] value) {
+        putAll(List.of(KeyValue.pair(key, value)));
+    }
+
+    @Override
+    public byte[] putIfAbsent(Bytes key, byte[] value) {
+        byte[] old = get(key);
+        if (old == null) {
+            put(key, value);
+        }
+        return old;
+    }
+
+    /**
+     * One command's changes, visible to readers at once and written to RocksDB with the rest of
+     * its group: they land all together or not at all. A full group is handed to the writer
+     * thread, and the applier goes on into a new one; it waits only if the writer still holds
+     * the group before.
+     */
+    @Override
+    public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
+        synchronized (writeLock) {
+            if (closedToWrites) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            failIfWriterFailed();
+            PendingLayer layer = pending;
+            if (pendingCommands == 0) {
+                pendingSince = System.nanoTime();
+            }
+            long[] hashes = new long[entries.size()];
+            for (int i = 0; i < hashes.length; i++) {
+                hashes[i] = KeyHash.of(entries.get(i).key.get());
+            }
+            layer.putAll(entries, hashes);
+            // added to before the group is handed over (see AbsentKeys), or to the ones being built
+            AbsentKeys filter = absent != null ? absent : buildingAbsent;
+            AbsentKeys usages = absentUsages != null ? absentUsages : buildingUsages;
+            for (int i = 0; i < hashes.length; i++) {
+                KeyValue<Bytes, byte[]> e = entries.get(i);
+                if (e.value != null && (filter != null || usages != null)) {
+                    if (filter != null) {
+                        filter.add(e.key.get(), hashes[i]);
+                    }
+                    addUsage(usages, e.key.get());
+                }
+                if (settings.covers(e.key.get())) {
+                    settings.put(e.key.get(), e.value);
+                }
+                pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
+            }
+            countWrites(entries);
+            pendingCommands++;
+            if (pendingCommands >= group.maxCommands() || pendingBytes >= group.maxBytes()
+                    || System.nanoTime() - pendingSince >= group.maxAge().toNanos()) {
+                handOver();
+            }
+        }
+    }
+
+    /** Counted after the entries are visible, so a reader that reads a count first sees them or a later count. */
+    private void countWrites(List<KeyValue<Bytes, byte[]>> entries) {
+        long seen0 = 0;
+        long seen1 = 0;
+        long seen2 = 0;
+        long seen3 = 0;
+        for (KeyValue<Bytes, byte[]> e : entries) {
+            byte[] k = e.key.get();
+            int b = k.length == 0 ? 0 : k[0] & 0xff;
+            long bit = 1L << (b & 63);
+            switch (b >> 6) {
+                case 0 -> seen0 |= bit;
+                case 1 -> seen1 |= bit;
+                case 2 -> seen2 |= bit;
+                default -> seen3 |= bit;
+            }
+        }
+        countPrefixes(0, seen0);
+        countPrefixes(64, seen1);
+        countPrefixes(128, seen2);
+        countPrefixes(192, seen3);
+    }
+
+    private void countPrefixes(int base, long bits) {
+        while (bits != 0) {
+            int i = Long.numberOfTrailingZeros(bits);
+            writesByPrefix.incrementAndGet(base + i);
+            bits &= bits - 1;
+        }
+    }
+
+    /**
+     * A number that grows whenever a command writes an entry whose key starts with {@code prefix};
+     * equal numbers from this store mean no such write happened in between.
+     */
+    public long writesUnder(byte prefix) {
+        return countBase + writesByPrefix.get(prefix & 0xff);
+    }
+
+    private void failIfWriterFailed() {
+        if (writerFailure != null) {
+            throw new ProcessorStateException("view write failed", writerFailure);
+        }
+    }
+
+    /** Waits (holding {@code writeLock}) until the writer thread holds no group. */
+    private void awaitWriter() {
+        boolean interrupted = false;
+        while (writing != null && writerFailure == null) {
+            try {
+                writeLock.wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        failIfWriterFailed();
+    }
+
+    /**
+     * The pending group to the writer thread; a new, empty one takes its place. {@code writing}
+     * is set before {@code pending} is replaced, so a reader always finds a value in one of them
+     * or, once written, in RocksDB.
+     */
+    private void handOver() {
+        awaitWriter();
+        PendingLayer full = pending;
+        writing = full;
+        pending = new PendingLayer(full.size());
+        pendingCommands = 0;
+        pendingBytes = 0;
+        writer.execute(() -> {
+            long cpu = WRITER_CPU.getCurrentThreadCpuTime();
+            try {
+                write(full);
+            } catch (RuntimeException e) {
+                writerFailure = e;
+            } finally {
+                writerCpu.addAndGet(WRITER_CPU.getCurrentThreadCpuTime() - cpu);
+                synchronized (writeLock) {
+                    writing = null;
+                    writeLock.notifyAll();
+                }
+            }
+        });
+    }
+
+    /** Every applied command in RocksDB before this returns (commit, snapshot, close). */
+    private void writePending() {
+        synchronized (writeLock) {
+            awaitWriter();
+            PendingLayer layer = pending;
+            if (layer.isEmpty()) {
+                return;
+            }
+            write(layer);
+            pending = new PendingLayer(layer.size());
+            pendingCommands = 0;
+            pendingBytes = 0;
+        }
+    }
+
+    /** One group as one logged RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
+    private void write(PendingLayer layer) {
+        PendingLayer.Sorted group = layer.sorted();
+        byte[] image = BatchImage.of(group.keys(), group.values());
+        try (WriteBatch batch = new WriteBatch(image)) {
+            db.write(logged ? writeOptions : unloggedOptions, batch);
+        } catch (RocksDBException e) {
+            throw new ProcessorStateException("view write failed", e);
+        }
+        batchesWritten.incrementAndGet();
+    }
+
+    private static final java.lang.management.ThreadMXBean WRITER_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+    private final AtomicLong writerCpu = new AtomicLong();
+
+    /** CPU time the writer thread spent writing groups since the store opened (the catch-up's report). */
+    public long writerCpuNanos() {
+        return writerCpu.get();
+    }
+
+    /** RocksDB batches written since the store opened (group commits). */
+    public long batchesWritten() {
+        return batchesWritten.get();
+    }
+
+    /** What RocksDB's memory of this store holds, read when asked; see {@link #memory(Memory)}. */
+    public enum Memory {
+        /** Everything charged to the block cache: data, index and filter blocks, and the memtables. */
+        BLOCK_CACHE,
+        /** The part of the block cache that cannot be evicted now (pinned by readers or by level 0). */
+        PINNED,
+        /** The memtables (charged to the block cache through the write buffer manager). */
+        MEMTABLES,
+        /** Table readers outside the cache (index and filter blocks are in it; see {@link #openIn}). */
+        TABLE_READERS
+    }
+
+    /**
+     * Compactions RocksDB is running now plus those it has pending (0 when the view's files are
+     * settled); -1 when the store is not open. Right after a long catch-up a node compacts for a
+     * while, taking a core from reads.
+     */
+    public long compactions() {
+        return whileOpen(() -> db.getLongProperty("rocksdb.num-running-compactions")
+                + db.getLongProperty("rocksdb.compaction-pending"));
+    }
+
+    /**
+     * Whether a memtable's filter answered a read of {@code key} from RocksDB on this thread (for
+     * tests: RocksDB skips the filter of an empty memtable, and counts only when it has one).
+     */
+    boolean memtableFilterAnswers(byte[] key) {
+        return countedRead(key, perf -> perf.getBloomMemtableMissCount() + perf.getBloomMemtableHitCount()) > 0;
+    }
+
+    /** How many files' Bloom filters a read of {@code key} from RocksDB asked, on this thread (tests). */
+    long fileFiltersAsked(byte[] key) {
+        return countedRead(key, perf -> perf.getBloomSstHitCount() + perf.getBloomSstMissCount());
+    }
+
+    /** A read of {@code key} from RocksDB with its perf counters on, and what {@code count} takes from them. */
+    private long countedRead(byte[] key, java.util.function.ToLongFunction<org.rocksdb.PerfContext> count) {
+        return whileOpen(() -> {
+            db.setPerfLevel(org.rocksdb.PerfLevel.ENABLE_COUNT);
+            try {
+                org.rocksdb.PerfContext perf = db.getPerfContext();
+                perf.reset();
+                db.get(key);
+                return count.applyAsLong(perf);
+            } finally {
+                db.setPerfLevel(org.rocksdb.PerfLevel.DISABLE);
+            }
+        });
+    }
+
+    /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
+    long filesAtLevel0() {
+        return whileOpen(() -> Long.parseLong(db.getProperty("rocksdb.num-files-at-level0").trim()));
+    }
+
+    /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */
+    public long memory(Memory kind) {
+        return whileOpen(() -> switch (kind) {
+            case BLOCK_CACHE -> cache.getUsage();
+            case PINNED -> cache.getPinnedUsage();
+            case MEMTABLES -> db.getLongProperty("rocksdb.cur-size-all-mem-tables");
+            case TABLE_READERS -> db.getLongProperty("rocksdb.estimate-table-readers-mem");
+        });
+    }
+
+    private interface Reading {
+        long read() throws RocksDBException;
+    }
+
+    /** {@code reading} with the store held open (see {@link #enter}); -1 when it is closed or RocksDB fails. */
+    private long whileOpen(Reading reading) {
+        try {
+            enter();
+        } catch (InvalidStateStoreException e) {
+            return -1;
+        }
+        try {
+            return reading.read();
+        } catch (RocksDBException e) {
+            return -1;
+        } finally {
+            leave();
+        }
+    }
+
+    /** Commands applied but not yet written to RocksDB. */
+    int pendingCommands() {
+        synchronized (writeLock) {
+            return pendingCommands;
+        }
+    }
+
+    @Override
+    public byte[] delete(Bytes key) {
+        byte[] old = get(key);
+        putAll(List.of(KeyValue.pair(key, null)));
+        return old;
+    }
+
+    @Override
+    public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
+        return iterator(from == null ? null : from.get(), to == null ? null : to.get(), null);
+    }
+
+    @Override
+    public KeyValueIterator<Bytes, byte[]> all() {
+        return iterator(null, null, null);
+    }
+
+    @Override
+    public <PS extends Serializer<P>, P> KeyValueIterator<Bytes, byte[]> prefixScan(P prefix, PS serializer) {
+        byte[] p = serializer.serialize(null, prefix);
+        return iterator(p, null, p);
+    }
+
+    /**
+     * An iterator counts as a read in progress until it is closed. It merges the pending layer,
+     * taken first, with a RocksDB iterator taken after it (see {@link #pending}); pending values
+     * win, pending deletes hide.
+     */
+    private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
+        PendingLayer layer = pending;
+        PendingLayer older = writing;
+        AbsentKeys usages = absentUsages; // read after the layers, as in getBytes
+        if (prefix != null && toInclusive == null && Arrays.equals(from, prefix) && usages != null
+                && Keys.isSubjectUsages(prefix) && !usages.mayContain(prefix)) {
+            // never written, so not in RocksDB: at most a delete in the layers
+            if (!open) {
+                throw new InvalidStateStoreException("the view store is closed");
+            }
+            return new StoreIterators.Listed(PendingLayer.merged(layer.sortedRange(from, null, prefix),
+                    older == null ? List.of() : older.sortedRange(from, null, prefix)).iterator());
+        }
+        enter();
+        try {
+            StoreIterators.Iter written = new StoreIterators.Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
+            List<Map.Entry<Bytes, byte[]>> part = PendingLayer.merged(layer.sortedRange(from, toInclusive, prefix),
+                    older == null ? List.of() : older.sortedRange(from, toInclusive, prefix));
+            if (part.isEmpty()) {
+                return written;
+            }
+            return new StoreIterators.Merged(part.iterator(), written);
+        } catch (RuntimeException e) {
+            leave();
+            throw e;
+        }
+    }
+
+    @Override
+    public long approximateNumEntries() {
+        try {
+            return db.getLongProperty("rocksdb.estimate-num-keys");
+        } catch (RocksDBException e) {
+            return -1;
+        }
+    }
+}
