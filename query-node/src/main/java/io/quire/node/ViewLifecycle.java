@@ -1,5 +1,7 @@
 package io.quire.node;
 
+import io.quire.node.view.store.Tuning;
+import io.quire.node.view.store.GroupCommit;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.config.QuireConfig;
@@ -122,14 +124,14 @@ final class ViewLifecycle {
         }
         started = System.nanoTime();
         progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
-        ViewStore.Tuning tuning = ViewStore.Tuning.of(config.view().memoryMib(), config.view().compression());
+        Tuning tuning = Tuning.of(config.view().memoryMib(), config.view().compression());
         // Off the caller's thread: the node answers /health/live (and 503 to reads) while it catches up.
         starter = new Thread(() -> {
             try {
                 // Kafka Streams' global state folder of this application: the store lives in quire/<store> under it.
                 CatchUp.Result r = CatchUp.run(config.kafkaProperties(), config.journalTopic(), journalEnd,
                         config.view().catchUpMinRecords(), storeDir().getParent().getParent().toFile(),
-                        JournalTopology.STORE, ViewStore.GroupCommit.DEFAULT, tuning, tracker,
+                        JournalTopology.STORE, GroupCommit.DEFAULT, tuning, tracker,
                         config.skipCorruptRecords(), skippedCorrupt, timings, () -> closing);
                 caughtUp = r;
                 synchronized (this) {
@@ -151,7 +153,7 @@ final class ViewLifecycle {
         starter.start();
     }
 
-    private void startStreams(long journalEnd, ViewStore.Tuning tuning, ViewStore opened) {
+    private void startStreams(long journalEnd, Tuning tuning, ViewStore opened) {
         Properties p = config.kafkaProperties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId());
         p.put(StreamsConfig.STATE_DIR_CONFIG, config.dataDir().resolve("streams").toString());
@@ -162,7 +164,7 @@ final class ViewLifecycle {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 1000);
         p.put("processing.exception.handler.global.enabled", true);
         streams = new KafkaStreams(JournalTopology.build(config.journalTopic(), tracker, config.skipCorruptRecords(),
-                skippedCorrupt, ViewStore.GroupCommit.SERVING, tuning, store::set, timings, opened), p);
+                skippedCorrupt, GroupCommit.SERVING, tuning, store::set, timings, opened), p);
         streams.setUncaughtExceptionHandler(e -> {
             LOG.error("the view's stream thread failed; stopping the node", e);
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;

@@ -1,5 +1,7 @@
 package io.quire.node.it;
 
+import io.quire.node.view.store.Tuning;
+import io.quire.node.view.store.GroupCommit;
 import static io.quire.node.it.Http.record;
 import static io.quire.node.it.Http.schemaBody;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -120,14 +122,14 @@ class CatchUpIT {
         java.io.File stateDir = Files.createTempDirectory("quire-catch-up-stop").toFile();
         AtomicInteger asked = new AtomicInteger();
         CatchUp.Result first = CatchUp.run(kafka, topic, end, 1, stateDir, "quire-view",
-                ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
+                GroupCommit.DEFAULT, Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
                 new ApplyTimings(), () -> asked.incrementAndGet() > 1);
         first.store().close();
         assertTrue(first.records() > 0 && first.records() < end, "stopped after the first poll: " + first.records());
         assertEquals(first.records() - 1, first.toOffset(), "the position is the last record applied");
 
         CatchUp.Result second = CatchUp.run(kafka, topic, end, 1, stateDir, "quire-view",
-                ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
+                GroupCommit.DEFAULT, Tuning.DEFAULT, ApplyListener.NONE, false, new AtomicLong(),
                 new ApplyTimings(), () -> false);
         try {
             assertEquals(first.toOffset(), second.fromOffset(), "a reopened store resumes after the stored position");

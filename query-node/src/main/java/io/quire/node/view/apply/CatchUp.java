@@ -1,5 +1,7 @@
 package io.quire.node.view.apply;
 
+import io.quire.node.view.store.Tuning;
+import io.quire.node.view.store.GroupCommit;
 import io.quire.node.view.store.ViewStore;
 
 import java.io.File;
@@ -82,7 +84,7 @@ public final class CatchUp {
      * @param kafka the node's client settings (bootstrap servers, security)
      */
     public static Result run(Properties kafka, String topic, long journalEnd, long minRecords, File stateDir,
-                             String name, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
+                             String name, GroupCommit group, Tuning tuning,
                              ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt,
                              ApplyTimings timings, java.util.function.BooleanSupplier stopped) throws Exception {
         ViewStore store = new ViewStore(name, group, tuning);

@@ -1,5 +1,7 @@
 package io.quire.node.view.apply;
 
+import io.quire.node.view.store.Tuning;
+import io.quire.node.view.store.GroupCommit;
 import io.quire.node.view.store.ViewStore;
 
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,8 +26,8 @@ public final class JournalTopology {
 
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
                                  AtomicLong skippedCorrupt) {
-        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, ViewStore.GroupCommit.DEFAULT,
-                ViewStore.Tuning.DEFAULT, store -> { }, new ApplyTimings());
+        return build(journalTopic, listener, skipCorrupt, skippedCorrupt, GroupCommit.DEFAULT,
+                Tuning.DEFAULT, store -> { }, new ApplyTimings());
     }
 
     /**
@@ -33,7 +35,7 @@ public final class JournalTopology {
      * creates to {@code created} (for snapshots) and timing the applier's phases into {@code timings}.
      */
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
-                                 AtomicLong skippedCorrupt, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
+                                 AtomicLong skippedCorrupt, GroupCommit group, Tuning tuning,
                                  java.util.function.Consumer<ViewStore> created,
                                  ApplyTimings timings) {
         return build(journalTopic, listener, skipCorrupt, skippedCorrupt, group, tuning, created, timings, null);
@@ -41,7 +43,7 @@ public final class JournalTopology {
 
     /** As above, Streams going on with {@code opened}, the store the catch-up applied into ({@link CatchUp}). */
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
-                                 AtomicLong skippedCorrupt, ViewStore.GroupCommit group, ViewStore.Tuning tuning,
+                                 AtomicLong skippedCorrupt, GroupCommit group, Tuning tuning,
                                  java.util.function.Consumer<ViewStore> created,
                                  ApplyTimings timings, ViewStore opened) {
         StreamsBuilder builder = new StreamsBuilder();

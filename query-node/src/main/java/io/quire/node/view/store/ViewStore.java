@@ -53,49 +53,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
 
-    /** When pending writes are written to RocksDB; {@code maxCommands} 1 is record by record. */
-    public record GroupCommit(int maxCommands, long maxBytes, java.time.Duration maxAge) {
-
-        /** Measured on the replay bench: see docs/adr/0011-group-commit.md. */
-        public static final GroupCommit DEFAULT = new GroupCommit(2_000, 16L << 20, java.time.Duration.ofMillis(200));
-        /**
-         * While serving (Kafka Streams applies the journal's tail): smaller groups. A pending group
-         * is live until written, so the collector copies whatever of it a young collection finds:
-         * at ~13,000 registrations/s a group of 2,000 lasted ~150 ms and was most of the 3-5 MB
-         * that survived each collection (0.8-1.8 MB with these bounds). A catch-up keeps
-         * {@link #DEFAULT}, sized for throughput.
-         */
-        public static final GroupCommit SERVING = new GroupCommit(250, 4L << 20, java.time.Duration.ofMillis(25));
-        public static final GroupCommit EACH_RECORD = new GroupCommit(1, Long.MAX_VALUE, java.time.Duration.ZERO);
-
-        public GroupCommit {
-            if (maxCommands < 1 || maxBytes < 1 || maxAge.isNegative()) {
-                throw new IllegalArgumentException("group commit bounds must be positive");
-            }
-        }
-    }
-
-    /**
-     * RocksDB's memory and files: one budget for the block cache, which also holds index and
-     * filter blocks and is charged with the memtables (at most half of it, in buffers of a
-     * quarter); and the compression of the files.
-     */
-    public record Tuning(long memoryBytes, org.rocksdb.CompressionType compression) {
-
-        public static final Tuning DEFAULT = new Tuning(256L << 20, org.rocksdb.CompressionType.NO_COMPRESSION);
-
-        public static Tuning of(int memoryMib, String compression) {
-            org.rocksdb.CompressionType type = switch (compression) {
-                case "none" -> org.rocksdb.CompressionType.NO_COMPRESSION;
-                case "lz4" -> org.rocksdb.CompressionType.LZ4_COMPRESSION;
-                case "snappy" -> org.rocksdb.CompressionType.SNAPPY_COMPRESSION;
-                case "zstd" -> org.rocksdb.CompressionType.ZSTD_COMPRESSION;
-                default -> throw new IllegalArgumentException("unknown compression " + compression);
-            };
-            return new Tuning((long) memoryMib << 20, type);
-        }
-    }
-
     static {
         RocksDB.loadLibrary();
     }
@@ -139,14 +96,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** Settings reads answered from memory (see {@link SettingsCache}). */
     private final SettingsCache settings = new SettingsCache();
 
-    private static final AtomicLong INSTANCES = new AtomicLong();
-    /**
-     * Per first byte of a key, how many commands have written under it, counted from a base of
-     * this store's own (so two stores never share a count): readers that remember where the
-     * n-th entry of a list was can tell whether the list may have changed since.
-     */
-    private final java.util.concurrent.atomic.AtomicLongArray writesByPrefix = new java.util.concurrent.atomic.AtomicLongArray(256);
-    private final long countBase = INSTANCES.incrementAndGet() << 40;
+    /** How many commands wrote under each first byte of a key (see {@link WriteCounts}). */
+    private final WriteCounts writeCounts = new WriteCounts();
 
     /**
      * Fingerprints and subjects written since this store was opened empty (null for a store that
@@ -897,7 +848,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
                 pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
-            countWrites(entries);
+            writeCounts.count(entries);
             pendingCommands++;
             if (pendingCommands >= group.maxCommands() || pendingBytes >= group.maxBytes()
                     || System.nanoTime() - pendingSince >= group.maxAge().toNanos()) {
@@ -907,42 +858,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     /** Counted after the entries are visible, so a reader that reads a count first sees them or a later count. */
-    private void countWrites(List<KeyValue<Bytes, byte[]>> entries) {
-        long seen0 = 0;
-        long seen1 = 0;
-        long seen2 = 0;
-        long seen3 = 0;
-        for (KeyValue<Bytes, byte[]> e : entries) {
-            byte[] k = e.key.get();
-            int b = k.length == 0 ? 0 : k[0] & 0xff;
-            long bit = 1L << (b & 63);
-            switch (b >> 6) {
-                case 0 -> seen0 |= bit;
-                case 1 -> seen1 |= bit;
-                case 2 -> seen2 |= bit;
-                default -> seen3 |= bit;
-            }
-        }
-        countPrefixes(0, seen0);
-        countPrefixes(64, seen1);
-        countPrefixes(128, seen2);
-        countPrefixes(192, seen3);
-    }
-
-    private void countPrefixes(int base, long bits) {
-        while (bits != 0) {
-            int i = Long.numberOfTrailingZeros(bits);
-            writesByPrefix.incrementAndGet(base + i);
-            bits &= bits - 1;
-        }
-    }
-
     /**
      * A number that grows whenever a command writes an entry whose key starts with {@code prefix};
      * equal numbers from this store mean no such write happened in between.
      */
     public long writesUnder(byte prefix) {
-        return countBase + writesByPrefix.get(prefix & 0xff);
+        return writeCounts.under(prefix);
     }
 
     private void failIfWriterFailed() {

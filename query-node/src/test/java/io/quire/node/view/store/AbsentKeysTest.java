@@ -75,7 +75,7 @@ class AbsentKeysTest {
     /** A store in {@code dir} writing groups of 50 commands. */
     private static ViewStore open(Path dir) {
         ViewStore store = new ViewStore(JournalTopology.STORE,
-                new ViewStore.GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1)), ViewStore.Tuning.DEFAULT);
+                new GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1)), Tuning.DEFAULT);
         store.init(GroupCommitTest.context(dir), store);
         return store;
     }
@@ -131,7 +131,7 @@ class AbsentKeysTest {
     @Test
     void aSubjectsUsesOfAnIdAreFoundWithTheFilterAndWithout() throws Exception {
         Path dir = Files.createTempDirectory("quire-absent-usages");
-        ViewStore.GroupCommit group = new ViewStore.GroupCommit(7, Long.MAX_VALUE, Duration.ofHours(1));
+        GroupCommit group = new GroupCommit(7, Long.MAX_VALUE, Duration.ofHours(1));
         StoreKv kv;
         ViewStore store = open(dir);
         try {

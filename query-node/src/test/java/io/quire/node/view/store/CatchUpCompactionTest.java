@@ -92,7 +92,7 @@ class CatchUpCompactionTest {
     }
 
     static ViewStore openStandalone(Path dir, boolean compactionsPaused) {
-        ViewStore store = new ViewStore(JournalTopology.STORE, ViewStore.GroupCommit.EACH_RECORD, ViewStore.Tuning.DEFAULT);
+        ViewStore store = new ViewStore(JournalTopology.STORE, GroupCommit.EACH_RECORD, Tuning.DEFAULT);
         store.openStandalone(dir.toFile(), compactionsPaused);
         return store;
     }
@@ -111,7 +111,7 @@ class CatchUpCompactionTest {
 
     static ViewStore open() throws Exception {
         Path dir = Files.createTempDirectory("quire-catch-up-compaction");
-        ViewStore store = new ViewStore(JournalTopology.STORE, ViewStore.GroupCommit.EACH_RECORD, ViewStore.Tuning.DEFAULT);
+        ViewStore store = new ViewStore(JournalTopology.STORE, GroupCommit.EACH_RECORD, Tuning.DEFAULT);
         store.init(GroupCommitTest.context(dir), store);
         return store;
     }

@@ -60,8 +60,8 @@ class GroupCommitTest {
                 });
     }
 
-    Run start(ViewStore.GroupCommit group) throws Exception {
-        ViewStore store = new ViewStore(JournalTopology.STORE, group, ViewStore.Tuning.DEFAULT);
+    Run start(GroupCommit group) throws Exception {
+        ViewStore store = new ViewStore(JournalTopology.STORE, group, Tuning.DEFAULT);
         store.init(context(Files.createTempDirectory("quire-group")), store);
         stores.add(store);
         ApplyProcessor processor = new ApplyProcessor(JournalTopology.STORE, ApplyListener.NONE, false,
@@ -78,7 +78,7 @@ class GroupCommitTest {
     @Test
     void groupsOfAnySizeLeaveTheSameViewAsRecordByRecord() throws Exception {
         List<Envelope> journal = DeterminismTest.randomJournal(new Random(11));
-        Run each = start(ViewStore.GroupCommit.EACH_RECORD);
+        Run each = start(GroupCommit.EACH_RECORD);
         each.apply(journal, 0);
         Position expected = each.view().position();
         String digest = ViewDigest.of(each.view().kv());
@@ -87,7 +87,7 @@ class GroupCommitTest {
         assertEquals(journal.size(), each.store().batchesWritten(), "record by record: a batch per record");
 
         for (int size : new int[] {2, 7, 64, 100_000}) {
-            Run grouped = start(new ViewStore.GroupCommit(size, Long.MAX_VALUE, Duration.ofHours(1)));
+            Run grouped = start(new GroupCommit(size, Long.MAX_VALUE, Duration.ofHours(1)));
             grouped.apply(journal, 0);
             // read through the pending layers and the written files together
             assertEquals(expected, grouped.view().position(), "position digest, groups of " + size);
@@ -101,7 +101,7 @@ class GroupCommitTest {
 
     @Test
     void readersSeeAppliedCommandsBeforeTheyAreWrittenAndResumeCountsOnlyWrittenOnes() throws Exception {
-        Run run = start(new ViewStore.GroupCommit(100_000, Long.MAX_VALUE, Duration.ofHours(1)));
+        Run run = start(new GroupCommit(100_000, Long.MAX_VALUE, Duration.ofHours(1)));
         List<Envelope> journal = DeterminismTest.randomJournal(new Random(5));
         run.apply(journal.subList(0, 40), 0);
         TopicPartition tp = new TopicPartition("journal", 0);
@@ -125,7 +125,7 @@ class GroupCommitTest {
 
     @Test
     void aGroupIsWrittenWhenItsOldestCommandReachesTheAgeBound() throws Exception {
-        Run run = start(new ViewStore.GroupCommit(100_000, Long.MAX_VALUE, Duration.ofMillis(50)));
+        Run run = start(new GroupCommit(100_000, Long.MAX_VALUE, Duration.ofMillis(50)));
         List<Envelope> journal = DeterminismTest.randomJournal(new Random(5)).subList(0, 2);
         run.apply(journal.subList(0, 1), 0);
         assertEquals(1, run.store().pendingCommands());
@@ -142,7 +142,7 @@ class GroupCommitTest {
 
     @Test
     void aCountBoundHandsGroupsToTheWriterWhileTheApplierGoesOn() throws Exception {
-        Run run = start(new ViewStore.GroupCommit(10, Long.MAX_VALUE, Duration.ofHours(1)));
+        Run run = start(new GroupCommit(10, Long.MAX_VALUE, Duration.ofHours(1)));
         List<Envelope> journal = DeterminismTest.randomJournal(new Random(9)).subList(0, 95);
         run.apply(journal, 0);
         assertEquals(5, run.store().pendingCommands(), "95 commands: nine groups handed over, five pending");
@@ -153,13 +153,13 @@ class GroupCommitTest {
 
     @Test
     void aStoreTheCatchUpOpenedTakesTheBoundsStreamsGivesIt() throws Exception {
-        Run run = start(new ViewStore.GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
+        Run run = start(new GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
         List<Envelope> journal = DeterminismTest.randomJournal(new Random(11)).subList(0, 30);
         run.apply(journal, 0);
         assertEquals(30, run.store().pendingCommands(), "the catch-up's bounds: nothing handed over yet");
         List<ViewStore> created = new ArrayList<>();
-        var supplied = ViewStore.supplier(JournalTopology.STORE, new ViewStore.GroupCommit(10, Long.MAX_VALUE,
-                Duration.ofHours(1)), ViewStore.Tuning.DEFAULT, created::add, run.store()).get();
+        var supplied = ViewStore.supplier(JournalTopology.STORE, new GroupCommit(10, Long.MAX_VALUE,
+                Duration.ofHours(1)), Tuning.DEFAULT, created::add, run.store()).get();
         assertEquals(run.store(), supplied, "Streams goes on with the opened store");
         run.apply(DeterminismTest.randomJournal(new Random(11)).subList(30, 35), 30);
         run.store().flush();
@@ -169,7 +169,7 @@ class GroupCommitTest {
 
     @Test
     void streamsCommitWritesThePendingGroupAndItsPosition() throws Exception {
-        Run run = start(new ViewStore.GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
+        Run run = start(new GroupCommit(1_000, Long.MAX_VALUE, Duration.ofHours(1)));
         run.apply(DeterminismTest.randomJournal(new Random(13)).subList(0, 20), 0);
         assertEquals(20, run.store().pendingCommands());
         assertNull(run.store().committedOffset(new TopicPartition("journal", 0)), "nothing written yet");

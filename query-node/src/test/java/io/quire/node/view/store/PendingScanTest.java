@@ -62,7 +62,7 @@ class PendingScanTest {
     /** A store whose groups are written only when asked ({@code flush}). */
     private static ViewStore openStore(String folder) throws java.io.IOException {
         ViewStore store = new ViewStore(JournalTopology.STORE,
-                new ViewStore.GroupCommit(1_000_000, Long.MAX_VALUE, Duration.ofHours(1)), ViewStore.Tuning.DEFAULT);
+                new GroupCommit(1_000_000, Long.MAX_VALUE, Duration.ofHours(1)), Tuning.DEFAULT);
         store.init(GroupCommitTest.context(Files.createTempDirectory(folder)), store);
         return store;
     }

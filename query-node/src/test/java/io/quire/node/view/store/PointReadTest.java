@@ -38,7 +38,7 @@ class PointReadTest {
 
     static ViewStore open(Path dir) {
         ViewStore store = new ViewStore(JournalTopology.STORE,
-                new ViewStore.GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1)), ViewStore.Tuning.DEFAULT);
+                new GroupCommit(50, Long.MAX_VALUE, Duration.ofHours(1)), Tuning.DEFAULT);
         store.init(GroupCommitTest.context(dir), store);
         return store;
     }

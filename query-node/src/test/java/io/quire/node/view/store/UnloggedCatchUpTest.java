@@ -80,7 +80,7 @@ class UnloggedCatchUpTest {
     }
 
     private ViewStore open(Path dir) {
-        ViewStore store = new ViewStore(JournalTopology.STORE, ViewStore.GroupCommit.DEFAULT, ViewStore.Tuning.DEFAULT);
+        ViewStore store = new ViewStore(JournalTopology.STORE, GroupCommit.DEFAULT, Tuning.DEFAULT);
         store.init(GroupCommitTest.context(dir), store);
         stores.add(store);
         return store;
