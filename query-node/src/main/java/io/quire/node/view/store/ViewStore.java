@@ -99,28 +99,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** How many commands wrote under each first byte of a key (see {@link WriteCounts}). */
     private final WriteCounts writeCounts = new WriteCounts();
 
-    /**
-     * Fingerprints and subjects written since this store was opened empty (null for a store that
-     * held data when opened): a point read of one it has never seen skips RocksDB.
-     */
-    private volatile AbsentKeys absent;
-    /**
-     * Which subjects have used which ids ({@link Keys#usages(io.quire.journal.model.SchemaId,
-     * io.quire.journal.model.Subject)} prefixes), since this store was opened empty (else null):
-     * a scan of one subject's uses of an id that it has never had answers from the pending layers
-     * alone. A registration of content that another subject already holds asks that of the
-     * subject twice (the edge, then the applier), and a RocksDB iterator costs more than the
-     * rest of the lookup.
-     */
-    private volatile AbsentKeys absentUsages;
-
-    /**
-     * The absent-key filters' fixed size each: ~13.4 million keys at 10 bits each, then it stands
-     * aside. A registry of 10 M schemas has ~12.5 million fingerprint and subject keys; past the
-     * filter, a registration's lookups of absent keys reach the bottom level, which has no Bloom
-     * filter to answer them (ADR 0013, "Later: no filter in the bottom level").
-     */
-    static final long ABSENT_FILTER_BYTES = 16L << 20;
+    /** The filters of keys never written (see {@link ViewFilters}). */
+    private final ViewFilters filters = new ViewFilters();
 
     public ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
@@ -256,152 +236,53 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
         settings.load(db);
-        boolean empty = isEmpty();
-        absent = empty ? keyFilter() : null;
-        absentUsages = empty ? usageFilter() : null;
-        if (!empty) {
-            AbsentKeys[] saved = FilterFile.take(dir.toPath(), keyFilter(), usageFilter());
-            if (saved != null) {
-                absent = saved[0];
-                absentUsages = saved[1];
-                LOG.info("view filters read from the file saved with the view (a snapshot, or the store's last close)");
-            }
-        }
+        boolean build = filters.open(isEmpty(), dir.toPath());
         open = true;
-        if (absent == null) {
-            Thread builder = new Thread(this::buildFilters, "quire-view-filters");
+        if (build) {
+            Thread builder = new Thread(() -> filters.build(filterSource()), "quire-view-filters");
             builder.setDaemon(true);
             builder.start();
         }
     }
 
-    /** Filters being built for a store that held data when opened (see {@link #buildFilters}); guarded by {@code writeLock}. */
-    private AbsentKeys buildingAbsent;
-    private AbsentKeys buildingUsages;
-
-    /**
-     * Builds the absent-key filters of a store that held data when opened, in the background, and
-     * then puts them to use; until then reads go to RocksDB. Every key of the filtered kinds ends
-     * up in them: those of the pending groups are added first and every later write is added by
-     * {@link #putAll} (both under {@code writeLock}), and those already in RocksDB are read by one
-     * iterator created after that, so nothing falls between. Keys are added under {@code
-     * writeLock} in chunks, since a filter takes one writer at a time. A store with more keys than
-     * a filter holds gets none, as a store that outgrew them does.
-     */
-    private void buildFilters() {
-        long t0 = System.nanoTime();
-        AbsentKeys keys = keyFilter();
-        AbsentKeys usages = usageFilter();
-        long read = 0;
-        boolean complete = false;
-        try {
-            enter();
-        } catch (InvalidStateStoreException e) {
-            return; // closed before it began
-        }
-        try {
-            synchronized (writeLock) {
-                buildingAbsent = keys;
-                buildingUsages = usages;
-                for (PendingLayer layer : new PendingLayer[] {pending, writing}) {
-                    if (layer == null) {
-                        continue;
-                    }
-                    for (byte kind : FILTERED_KINDS) {
-                        for (Map.Entry<Bytes, byte[]> e : layer.sortedRange(new byte[] {kind}, null, new byte[] {kind})) {
-                            if (e.getValue() != PendingLayer.TOMBSTONE) {
-                                addToFilters(keys, usages, e.getKey().get());
-                            }
-                        }
-                    }
-                }
+    /** What building the filters reads of this store. */
+    private ViewFilters.Source filterSource() {
+        return new ViewFilters.Source() {
+            @Override
+            public Object writeLock() {
+                return writeLock;
             }
-            try (RocksIterator it = db.newIterator()) { // after the layers were taken: see above
-                java.util.List<byte[]> chunk = new java.util.ArrayList<>(FILTER_CHUNK);
-                complete = true;
-                kinds:
-                for (byte kind : FILTERED_KINDS) {
-                    for (it.seek(new byte[] {kind}); it.isValid(); it.next()) {
-                        byte[] k = it.key();
-                        if (k.length == 0 || k[0] != kind) {
-                            break;
-                        }
-                        chunk.add(k);
-                        read++;
-                        if (chunk.size() == FILTER_CHUNK && !addChunk(keys, usages, chunk)) {
-                            complete = false;
-                            break kinds;
-                        }
-                    }
-                    it.status();
-                }
-                complete = complete && addChunk(keys, usages, chunk);
+
+            @Override
+            public PendingLayer[] pendingLayers() {
+                return new PendingLayer[] {pending, writing};
             }
-        } catch (RocksDBException | RuntimeException e) {
-            complete = false;
-            LOG.warn("building the view's absent-key filters failed; reads of absent keys go to RocksDB", e);
-        } finally {
-            synchronized (writeLock) {
-                if (complete && open) {
-                    absent = keys;
-                    absentUsages = usages;
-                }
-                buildingAbsent = null;
-                buildingUsages = null;
+
+            @Override
+            public RocksIterator newIterator() {
+                return db.newIterator();
             }
-            leave();
-        }
-        if (complete) {
-            LOG.info("view filters built from {} keys in {} ms", read, (System.nanoTime() - t0) / 1_000_000);
-        } else if (keys.saturated() || usages.saturated()) {
-            LOG.info("the view holds more keys than its absent-key filters ({} read): reads of absent keys go to RocksDB", read);
-        }
-    }
 
-    /** The filter of absent fingerprints and subjects. */
-    private static AbsentKeys keyFilter() {
-        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'F', (byte) 'S');
-    }
-
-    /** The filter of (id, subject) pairs that usage keys hold. */
-    private static AbsentKeys usageFilter() {
-        return new AbsentKeys(ABSENT_FILTER_BYTES, (byte) 'R');
-    }
-
-    /** The kinds whose keys go into one of the two filters. */
-    private static final byte[] FILTERED_KINDS = {'F', 'S', 'R'};
-    private static final int FILTER_CHUNK = 4096;
-
-    /** Adds {@code chunk} to the filters being built and clears it; false when the store closed or a filter is full. */
-    private boolean addChunk(AbsentKeys keys, AbsentKeys usages, java.util.List<byte[]> chunk) {
-        synchronized (writeLock) {
-            for (byte[] k : chunk) {
-                addToFilters(keys, usages, k);
+            @Override
+            public void enter() {
+                ViewStore.this.enter();
             }
-        }
-        chunk.clear();
-        return open && !keys.saturated() && !usages.saturated();
-    }
 
-    /** A written key into the filters (holding {@code writeLock}): a usage key as its (id, subject) pair. */
-    private static void addToFilters(AbsentKeys keys, AbsentKeys usages, byte[] key) {
-        keys.add(key);
-        addUsage(usages, key);
-    }
-
-    /** A usage key as its (id, subject) pair into the usage filter, if there is one; other keys are ignored. */
-    private static void addUsage(AbsentKeys usages, byte[] key) {
-        if (usages != null) {
-            byte[] pair = Keys.subjectUsagesOf(key);
-            if (pair != null) {
-                usages.add(pair);
+            @Override
+            public void leave() {
+                ViewStore.this.leave();
             }
-        }
+
+            @Override
+            public boolean isOpen() {
+                return open;
+            }
+        };
     }
 
     /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
     boolean filtersInUse() {
-        return absent != null && absentUsages != null;
+        return filters.inUse();
     }
 
     private boolean isEmpty() {
@@ -604,7 +485,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             c.createCheckpoint(target.toAbsolutePath().toString());
             // Every key in the checkpoint went into the filters before it was written, and keys are
             // never taken out of them: filters copied after the checkpoint hold all of its keys.
-            writeFilters(target);
+            filters.write(writeLock, target);
         } catch (java.io.IOException e) {
             throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
@@ -673,27 +554,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             closedToWrites = true;
         }
         try {
-            writeFilters(dir.toPath());
+            filters.write(writeLock, dir.toPath());
         } catch (java.io.IOException e) {
             LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
         }
-    }
-
-    /**
-     * Writes a copy of both filters, taken under {@code writeLock}, into {@code target}
-     * ({@link FilterFile}); nothing when they are not in use or one is saturated.
-     */
-    private void writeFilters(java.nio.file.Path target) throws java.io.IOException {
-        byte[] keys;
-        byte[] usages;
-        synchronized (writeLock) {
-            if (absent == null || absentUsages == null || absent.saturated() || absentUsages.saturated()) {
-                return;
-            }
-            keys = absent.toBytes();
-            usages = absentUsages.toBytes();
-        }
-        FilterFile.write(target, keys, usages);
     }
 
     /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by {@code writeLock}. */
@@ -742,7 +606,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         if (p != null) {
             return p == PendingLayer.TOMBSTONE ? null : p;
         }
-        AbsentKeys filter = absent; // read after the layers: see AbsentKeys
+        AbsentKeys filter = filters.keys(); // read after the layers: see AbsentKeys
         if (filter != null && filter.covers(key)) {
             if (!filter.mayContain(key, hash != 0 ? hash : KeyHash.of(key))) {
                 if (!open) {
@@ -832,17 +696,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 hashes[i] = KeyHash.of(entries.get(i).key.get());
             }
             layer.putAll(entries, hashes);
-            // added to before the group is handed over (see AbsentKeys), or to the ones being built
-            AbsentKeys filter = absent != null ? absent : buildingAbsent;
-            AbsentKeys usages = absentUsages != null ? absentUsages : buildingUsages;
             for (int i = 0; i < hashes.length; i++) {
                 KeyValue<Bytes, byte[]> e = entries.get(i);
-                if (e.value != null && (filter != null || usages != null)) {
-                    if (filter != null) {
-                        filter.add(e.key.get(), hashes[i]);
-                    }
-                    addUsage(usages, e.key.get());
-                }
+                // into the filters before the group is handed over (see AbsentKeys)
+                filters.added(e.key.get(), hashes[i], e.value);
                 if (settings.covers(e.key.get())) {
                     settings.put(e.key.get(), e.value);
                 }
@@ -857,7 +714,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    /** Counted after the entries are visible, so a reader that reads a count first sees them or a later count. */
     /**
      * A number that grows whenever a command writes an entry whose key starts with {@code prefix};
      * equal numbers from this store mean no such write happened in between.
@@ -1079,7 +935,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
         PendingLayer layer = pending;
         PendingLayer older = writing;
-        AbsentKeys usages = absentUsages; // read after the layers, as in getBytes
+        AbsentKeys usages = filters.usages(); // read after the layers, as in getBytes
         if (prefix != null && toInclusive == null && Arrays.equals(from, prefix) && usages != null
                 && Keys.isSubjectUsages(prefix) && !usages.mayContain(prefix)) {
             // never written, so not in RocksDB: at most a delete in the layers

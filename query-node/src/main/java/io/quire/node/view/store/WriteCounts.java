@@ -18,7 +18,10 @@ final class WriteCounts {
     private final AtomicLongArray byPrefix = new AtomicLongArray(256);
     private final long base = INSTANCES.incrementAndGet() << 40;
 
-    /** One command's writes: each first byte among their keys counts once. */
+    /**
+     * One command's writes: each first byte among their keys counts once. Counted after the
+     * entries are visible, so a reader that reads a count first sees them or a later count.
+     */
     void count(List<KeyValue<Bytes, byte[]>> entries) {
         long seen0 = 0;
         long seen1 = 0;
