@@ -16,6 +16,7 @@ import io.quire.node.view.snapshot.ProgressLine;
 import io.quire.node.view.snapshot.SnapshotFetch;
 import io.quire.node.view.snapshot.Snapshots;
 import io.quire.node.view.store.StoreKv;
+import io.quire.node.view.store.StoreMemory;
 import io.quire.node.view.store.ViewLayout;
 import io.quire.node.view.store.ViewStore;
 import java.nio.file.Files;
@@ -214,7 +215,7 @@ final class ViewLifecycle {
     }
 
     /** Bytes of the view store's RocksDB memory of one kind; -1 while no store is open. */
-    long viewMemory(ViewStore.Memory kind) {
+    long viewMemory(StoreMemory kind) {
         ViewStore s = store.get();
         return s == null ? -1 : s.memory(kind);
     }

@@ -55,14 +55,14 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
      * memory pools: together with the process's resident size they tell where a node's memory goes
      * (docs/capacity-planning.md).
      */
-    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.store.ViewStore.Memory> view,
+    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.store.StoreMemory> view,
                            LongSupplier compactions) {
         Gauge.builder("quire.view.compactions", () -> {
             long v = compactions.getAsLong();
             return v < 0 ? Double.NaN : v;
         }).description("Compactions of the view's RocksDB running or pending (0: its files are settled)")
                 .register(registry);
-        for (io.quire.node.view.store.ViewStore.Memory m : io.quire.node.view.store.ViewStore.Memory.values()) {
+        for (io.quire.node.view.store.StoreMemory m : io.quire.node.view.store.StoreMemory.values()) {
             Gauge.builder("quire.view.memory.bytes", () -> {
                 long v = view.applyAsLong(m);
                 return v < 0 ? Double.NaN : v;

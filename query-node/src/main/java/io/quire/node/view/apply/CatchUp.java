@@ -45,7 +45,7 @@ public final class CatchUp {
      * replay of the bench journal left 15 files of ~46 MiB, so 48 is about three million
      * registrations; each file's index and Bloom filter (~0.25 MiB and, at 10 bits a key, ~0.7
      * MiB) stay pinned in the block cache. Longer catch-ups go on with RocksDB's serving triggers. Below
-     * {@link ViewStore#L0_SLOWDOWN_TRIGGER}, so a catch-up never ends with its writes held up.
+     * the store's level-0 slowdown trigger ({@code ViewRocks.L0_SLOWDOWN_TRIGGER}), so a catch-up never ends with its writes held up.
      */
     static final int MAX_L0_FILES = 48;
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,17 +21,10 @@ import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
-import org.rocksdb.FlushOptions;
 import org.rocksdb.Holder;
-import org.rocksdb.LRUCache;
-import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatch;
-import org.rocksdb.WriteOptions;
 
 /**
  * The view's RocksDB store. Unlike Kafka Streams' built-in RocksDB store it keeps RocksDB's
@@ -53,15 +45,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
 
-    static {
-        RocksDB.loadLibrary();
-    }
-
     private final String name;
     private volatile GroupCommit group;
     private final Tuning tuning;
-    private org.rocksdb.WriteBufferManager writeBuffers;
-    private org.rocksdb.SstPartitionerFactory byKind;
     /**
      * Writes not yet in RocksDB, newest value per key. Written by one thread under
      * {@code writeLock}; replaced by an empty layer (never cleared) once written, so a reader that
@@ -83,13 +69,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private long pendingBytes;
     private long pendingSince;
     private final AtomicLong batchesWritten = new AtomicLong();
+    /** The RocksDB underneath and everything it owns (see {@link ViewRocks}). */
+    private ViewRocks rocks;
+    /** {@code rocks.db()}, for reads. */
     private RocksDB db;
-    private Options options;
-    private WriteOptions writeOptions;
-    /** Writes of a catch-up: no write-ahead log ({@link #unlogged}). */
-    private WriteOptions unloggedOptions;
-    private volatile boolean logged = true;
-    private LRUCache cache;
     private volatile boolean open;
     private File dir;
 
@@ -194,44 +177,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         dir = new File(new File(stateDir, "quire"), name);
         try {
             Files.createDirectories(dir.toPath());
-            cache = new LRUCache(tuning.memoryBytes());
-            writeBuffers = new org.rocksdb.WriteBufferManager(tuning.memoryBytes() / 2, cache);
-            byKind = new org.rocksdb.SstPartitionerFixedPrefixFactory(1);
-            // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
-            // applier are for keys that do not exist yet (a new fingerprint, subject or id). Not in
-            // the memtables of a catch-up (see memtableFilters).
-            // Level-0 files are compacted eight at a time and, by default, not compressed: on a
-            // full replay compaction is most of RocksDB's CPU (docs/adr/0011-group-commit.md).
-            // A compaction cuts its output files where the first byte (the kind) changes, so that
-            // files of kinds written in key order (audit, ids, global ids) are moved down a level
-            // rather than merged again (docs/adr/0017-files-cut-by-kind.md).
-            // No Bloom filter in the bottom level, nor a look at one there: a read that reaches it
-            // is for a key that is there (content by id, a subject's versions), or one the filters
-            // of absent keys did not rule out, so the filter would say yes and cost a probe and
-            // cache room; the bottom level holds most keys, so most of the filters' bytes go too
-            // (docs/adr/0013-point-reads-of-the-view.md, "Later: no filter in the bottom level").
-            options = new Options().setCreateIfMissing(true)
-                    .setWriteBufferManager(writeBuffers)
-                    .setMemtablePrefixBloomSizeRatio(openPaused ? 0 : MEMTABLE_FILTER_RATIO)
-                    .setMemtableWholeKeyFiltering(true)
-                    .setWriteBufferSize(Math.max(4L << 20, tuning.memoryBytes() / 4))
-                    .setMaxWriteBufferNumber(3)
-                    .setLevel0FileNumCompactionTrigger(L0_COMPACTION_TRIGGER)
-                    .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN_TRIGGER)
-                    .setLevel0StopWritesTrigger(L0_STOP_TRIGGER)
-                    .setCompressionType(tuning.compression())
-                    .setSstPartitionerFactory(byKind)
-                    .setOptimizeFiltersForHits(true)
-                    .setDisableAutoCompactions(openPaused)
-                    .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache)
-                            .setFilterPolicy(new BloomFilter(10))
-                            .setCacheIndexAndFilterBlocks(true)
-                            .setPinL0FilterAndIndexBlocksInCache(true));
-            writeOptions = new WriteOptions(); // write-ahead log on; no fsync per write (kill -9 safe)
-            unloggedOptions = new WriteOptions().setDisableWAL(true);
-            db = RocksDB.open(options, dir.getAbsolutePath());
-            compactionsPaused = openPaused;
-            memtableFilters = !openPaused;
+            rocks = ViewRocks.open(dir, tuning, openPaused);
+            db = rocks.db();
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
@@ -286,10 +233,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     private boolean isEmpty() {
-        try (RocksIterator it = db.newIterator()) {
-            it.seekToFirst();
-            return !it.isValid();
-        }
+        return rocks.isEmpty();
     }
 
     /** Whether settings reads are answered from memory (false once the settings outgrew the bound). */
@@ -335,24 +279,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         try {
             writePending();
-            db.flushWal(true);
+            rocks.flushWal();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
         }
     }
-
-    /** Level-0 files that start a compaction while the view serves. */
-    static final int L0_COMPACTION_TRIGGER = 8;
-
-    /**
-     * Level-0 files past which RocksDB slows, then stops, writes (its defaults are 20 and 36).
-     * Above the catch-up's {@code CatchUp.MAX_L0_FILES}, so that a view fresh from a long catch-up, which may hold
-     * up to that many, is compacted in the background without holding up the journal's next
-     * records; while serving, level 0 stays near {@link #L0_COMPACTION_TRIGGER} unless the
-     * compactions fall behind.
-     */
-    static final int L0_SLOWDOWN_TRIGGER = 56;
-    static final int L0_STOP_TRIGGER = 72;
 
     /**
      * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
@@ -364,18 +295,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * past a number of files, so level 0 stays bounded however long the catch-up.
      */
     public void catchingUp(boolean on) {
-        if (compactionsPaused == on) {
-            return;
-        }
-        compactionsPaused = on;
-        try {
-            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder().setDisableAutoCompactions(on).build());
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("cannot " + (on ? "pause" : "resume") + " the view's compactions", e);
-        }
+        rocks.catchingUp(on);
     }
-
-    private volatile boolean compactionsPaused;
 
     /**
      * While a catch-up applies (true), groups are written without the write-ahead log: nothing it
@@ -388,10 +309,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     public void unlogged(boolean on) {
         if (on) {
-            logged = false;
+            rocks.logged(false);
             return;
         }
-        if (logged) {
+        if (rocks.logged()) {
             return;
         }
         writePending();
@@ -401,14 +322,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's memtables after the catch-up failed", e);
         }
-        logged = true;
+        rocks.logged(true);
     }
-
-    /** The share of a memtable's size given to its filter of the keys written to it. */
-    private static final double MEMTABLE_FILTER_RATIO = 0.1;
-
-    /** Whether new memtables get a filter ({@link #memtableFilters}); only a catch-up's store opens without. */
-    private boolean memtableFilters;
 
     /**
      * Gives the memtables created from now on a filter of their keys, as a store opened to serve
@@ -421,16 +336,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * catch-up ended before writing keeps its first memtable without one until it is flushed.
      */
     public void memtableFilters() {
-        if (memtableFilters) {
-            return;
-        }
-        try {
-            db.setOptions(org.rocksdb.MutableColumnFamilyOptions.builder()
-                    .setMemtablePrefixBloomSizeRatio(MEMTABLE_FILTER_RATIO).build());
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("cannot turn on the view's memtable filters", e);
-        }
-        memtableFilters = true;
+        rocks.memtableFilters();
     }
 
     /**
@@ -438,36 +344,24 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * once {@code maxFiles} or more level-0 files have piled up; true when it did.
      */
     public boolean compactPast(int maxFiles) {
-        if (!compactionsPaused) {
-            return false;
-        }
-        long files = filesAtLevel0();
-        if (files < maxFiles) {
-            return false;
-        }
-        LOG.info("{} level-0 files in the view: compacting again for the rest of the catch-up", files);
-        catchingUp(false);
-        return true;
+        return whileOpen(() -> rocks.compactPast(maxFiles) ? 1 : 0) == 1;
     }
 
     /** Flushes memtables to files, for a consistent on-disk copy (snapshots, clean shutdown). */
     void flushMemtables() throws RocksDBException {
-        try (FlushOptions f = new FlushOptions().setWaitForFlush(true)) {
-            db.flush(f);
-        }
+        rocks.flushMemtables();
     }
 
     /** Compacts every file into the bottom level (tests: reads from files whose index is not pinned). */
     void compactAll() throws RocksDBException {
-        db.compactRange();
+        rocks.compactAll();
     }
 
     /** Per live file: its level and the kinds (first bytes) of its smallest and largest keys (tests). */
     java.util.List<int[]> fileKinds() {
         enter();
         try {
-            return db.getLiveFilesMetaData().stream()
-                    .map(f -> new int[] {f.level(), f.smallestKey()[0] & 0xff, f.largestKey()[0] & 0xff}).toList();
+            return rocks.fileKinds();
         } finally {
             leave();
         }
@@ -480,9 +374,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     public void checkpoint(java.nio.file.Path target) throws RocksDBException {
         enter();
-        try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
+        try {
             writePending();
-            c.createCheckpoint(target.toAbsolutePath().toString());
+            rocks.checkpoint(target);
             // Every key in the checkpoint went into the filters before it was written, and keys are
             // never taken out of them: filters copied after the checkpoint hold all of its keys.
             filters.write(writeLock, target);
@@ -530,13 +424,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
         saveFilters();
         writer.shutdown();
-        db.close();
-        writeOptions.close();
-        unloggedOptions.close();
-        options.close();
-        byKind.close();
-        writeBuffers.close();
-        cache.close();
+        rocks.close();
     }
 
     /**
@@ -791,11 +679,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private void write(PendingLayer layer) {
         PendingLayer.Sorted group = layer.sorted();
         byte[] image = BatchImage.of(group.keys(), group.values());
-        try (WriteBatch batch = new WriteBatch(image)) {
-            db.write(logged ? writeOptions : unloggedOptions, batch);
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("view write failed", e);
-        }
+        rocks.write(image);
         batchesWritten.incrementAndGet();
     }
 
@@ -812,26 +696,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return batchesWritten.get();
     }
 
-    /** What RocksDB's memory of this store holds, read when asked; see {@link #memory(Memory)}. */
-    public enum Memory {
-        /** Everything charged to the block cache: data, index and filter blocks, and the memtables. */
-        BLOCK_CACHE,
-        /** The part of the block cache that cannot be evicted now (pinned by readers or by level 0). */
-        PINNED,
-        /** The memtables (charged to the block cache through the write buffer manager). */
-        MEMTABLES,
-        /** Table readers outside the cache (index and filter blocks are in it; see {@link #openIn}). */
-        TABLE_READERS
-    }
-
     /**
      * Compactions RocksDB is running now plus those it has pending (0 when the view's files are
      * settled); -1 when the store is not open. Right after a long catch-up a node compacts for a
      * while, taking a core from reads.
      */
     public long compactions() {
-        return whileOpen(() -> db.getLongProperty("rocksdb.num-running-compactions")
-                + db.getLongProperty("rocksdb.compaction-pending"));
+        return whileOpen(rocks::compactions);
     }
 
     /**
@@ -849,32 +720,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /** A read of {@code key} from RocksDB with its perf counters on, and what {@code count} takes from them. */
     private long countedRead(byte[] key, java.util.function.ToLongFunction<org.rocksdb.PerfContext> count) {
-        return whileOpen(() -> {
-            db.setPerfLevel(org.rocksdb.PerfLevel.ENABLE_COUNT);
-            try {
-                org.rocksdb.PerfContext perf = db.getPerfContext();
-                perf.reset();
-                db.get(key);
-                return count.applyAsLong(perf);
-            } finally {
-                db.setPerfLevel(org.rocksdb.PerfLevel.DISABLE);
-            }
-        });
+        return whileOpen(() -> rocks.countedRead(key, count));
     }
 
     /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
     long filesAtLevel0() {
-        return whileOpen(() -> Long.parseLong(db.getProperty("rocksdb.num-files-at-level0").trim()));
+        return whileOpen(rocks::filesAtLevel0);
     }
 
-    /** Bytes of RocksDB memory by {@link Memory} kind; -1 when the store is not open. */
-    public long memory(Memory kind) {
-        return whileOpen(() -> switch (kind) {
-            case BLOCK_CACHE -> cache.getUsage();
-            case PINNED -> cache.getPinnedUsage();
-            case MEMTABLES -> db.getLongProperty("rocksdb.cur-size-all-mem-tables");
-            case TABLE_READERS -> db.getLongProperty("rocksdb.estimate-table-readers-mem");
-        });
+    /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */
+    public long memory(StoreMemory kind) {
+        return whileOpen(() -> rocks.memory(kind));
     }
 
     private interface Reading {
@@ -962,10 +818,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public long approximateNumEntries() {
-        try {
-            return db.getLongProperty("rocksdb.estimate-num-keys");
-        } catch (RocksDBException e) {
-            return -1;
-        }
+        return rocks.approximateNumEntries();
     }
 }

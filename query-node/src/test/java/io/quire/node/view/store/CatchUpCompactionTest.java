@@ -31,7 +31,7 @@ class CatchUpCompactionTest {
             Thread.sleep(500); // a compaction, had one been started, would have had time to begin
             assertEquals(FILES, store.filesAtLevel0());
             store.catchingUp(false);
-            awaitFewerThan(store, ViewStore.L0_COMPACTION_TRIGGER);
+            awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(store);
         } finally {
             store.close();
@@ -47,7 +47,7 @@ class CatchUpCompactionTest {
             assertFalse(store.compactPast(FILES + 1), "under the bound");
             assertEquals(FILES, store.filesAtLevel0());
             assertTrue(store.compactPast(FILES));
-            awaitFewerThan(store, ViewStore.L0_COMPACTION_TRIGGER);
+            awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             assertFalse(store.compactPast(0), "compacting already");
             readAll(store);
         } finally {
@@ -69,14 +69,14 @@ class CatchUpCompactionTest {
             assertEquals(FILES, paused.filesAtLevel0());
             readAll(paused);
             paused.catchingUp(false);
-            awaitFewerThan(paused, ViewStore.L0_COMPACTION_TRIGGER);
+            awaitFewerThan(paused, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(paused);
         } finally {
             paused.close();
         }
         ViewStore unpaused = openStandalone(storeWithFiles(), false);
         try {
-            awaitFewerThan(unpaused, ViewStore.L0_COMPACTION_TRIGGER);
+            awaitFewerThan(unpaused, ViewRocks.L0_COMPACTION_TRIGGER);
         } finally {
             unpaused.close();
         }
@@ -102,7 +102,7 @@ class CatchUpCompactionTest {
         ViewStore store = open();
         try {
             writeFiles(store);
-            awaitFewerThan(store, ViewStore.L0_COMPACTION_TRIGGER);
+            awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(store);
         } finally {
             store.close();
