@@ -38,6 +38,11 @@ class ArchitectureTest {
                         "io.quire.node.view.snapshot..", "io.quire.node.http..", "io.quire.node.service..",
                         "io.quire.node.metrics..")
                 .check(QUIRE);
+        noClasses().that().resideInAPackage("io.quire.node.view.store..")
+                .and().areTopLevelClasses().and().doNotHaveSimpleName("ViewStore").and().doNotHaveSimpleName("StoreKv")
+                .should().dependOnClassesThat().haveFullyQualifiedName("io.quire.node.view.store.ViewStore")
+                .because("the store's rooms (RocksDB core, group writer, filters, caches) know nothing of the adapter")
+                .check(QUIRE);
         noClasses().that().resideInAPackage("io.quire.node.view.snapshot..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.quire.node.view.apply..")
                 .check(QUIRE);

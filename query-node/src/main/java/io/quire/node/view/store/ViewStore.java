@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
@@ -33,42 +32,20 @@ import org.rocksdb.RocksIterator;
  * where to resume from its own stored position rather than from a checkpoint kept elsewhere, so
  * the resume point can never run ahead of the data. See docs/adr/0001-view-store.md.
  *
- * <p>Group commit (docs/adr/0011-group-commit.md): the changes of each command go first to an
- * in-memory layer of pending writes, which every read consults before RocksDB; the layer is
- * written as one logged batch when it holds {@link GroupCommit#maxCommands} commands or
- * {@link GroupCommit#maxBytes} bytes, when its oldest command is {@link GroupCommit#maxAge} old at
- * the next write, and whenever Streams commits, a snapshot is taken or the store closes. A crash
- * loses only pending writes, whose records are above the stored position and so are applied
- * again from the journal.
+ * <p>It is the adapter of the store's rooms: {@link GroupWriter} (group commit: pending layers
+ * every read consults before RocksDB, written as one batch per group; a crash loses only pending
+ * writes, whose records are above the stored position and so are applied again from the journal),
+ * {@link ViewRocks} (RocksDB, its options and memory), {@link ViewFilters} (keys never written),
+ * {@link SettingsCache}, {@link WriteCounts} and {@link StoreIterators}. None of them knows this class.
  */
 public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
 
     private final String name;
-    private volatile GroupCommit group;
     private final Tuning tuning;
-    /**
-     * Writes not yet in RocksDB, newest value per key. Written by one thread under
-     * {@code writeLock}; replaced by an empty layer (never cleared) once written, so a reader that
-     * took the old layer before the swap still sees every value it holds, and one that takes the
-     * new layer reads RocksDB after the batch is in it.
-     */
-    private volatile PendingLayer pending = new PendingLayer(0);
-    /** The group the writer thread is writing to RocksDB, or null. */
-    private volatile PendingLayer writing;
-    private volatile RuntimeException writerFailure;
-    private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(
-            r -> {
-                Thread t = new Thread(r, "quire-view-writer");
-                t.setDaemon(true);
-                return t;
-            });
-    private final Object writeLock = new Object();
-    private int pendingCommands;
-    private long pendingBytes;
-    private long pendingSince;
-    private final AtomicLong batchesWritten = new AtomicLong();
+    /** Pending groups and their writer (see {@link GroupWriter}). */
+    private final GroupWriter groups;
     /** The RocksDB underneath and everything it owns (see {@link ViewRocks}). */
     private ViewRocks rocks;
     /** {@code rocks.db()}, for reads. */
@@ -87,15 +64,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     public ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
-        this.group = group;
+        this.groups = new GroupWriter(group);
         this.tuning = tuning;
     }
 
     /** The bounds of the groups written from now on (a store the catch-up opened takes Streams' bounds). */
     void groupCommit(GroupCommit bounds) {
-        synchronized (writeLock) {
-            this.group = bounds;
-        }
+        groups.bounds(bounds);
     }
 
     /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
@@ -179,6 +154,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             Files.createDirectories(dir.toPath());
             rocks = ViewRocks.open(dir, tuning, openPaused);
             db = rocks.db();
+            groups.writeTo(rocks);
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
@@ -197,12 +173,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return new ViewFilters.Source() {
             @Override
             public Object writeLock() {
-                return writeLock;
+                return groups.lock();
             }
 
             @Override
             public PendingLayer[] pendingLayers() {
-                return new PendingLayer[] {pending, writing};
+                return new PendingLayer[] {groups.pending(), groups.writing()};
             }
 
             @Override
@@ -268,7 +244,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         // loss RocksDB recovers a consistent prefix whose position says where to resume. The
         // sync ran on the applying thread once a second and held every registration behind it.
         if (open) {
-            writePending();
+            groups.writePending();
         }
     }
 
@@ -278,7 +254,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             return;
         }
         try {
-            writePending();
+            groups.writePending();
             rocks.flushWal();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
@@ -315,7 +291,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         if (rocks.logged()) {
             return;
         }
-        writePending();
+        groups.writePending();
         try {
             memtableFilters();
             flushMemtables();
@@ -375,11 +351,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     public void checkpoint(java.nio.file.Path target) throws RocksDBException {
         enter();
         try {
-            writePending();
+            groups.writePending();
             rocks.checkpoint(target);
             // Every key in the checkpoint went into the filters before it was written, and keys are
             // never taken out of them: filters copied after the checkpoint hold all of its keys.
-            filters.write(writeLock, target);
+            filters.write(groups.lock(), target);
         } catch (java.io.IOException e) {
             throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
@@ -417,13 +393,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             Thread.onSpinWait();
         }
         try {
-            writePending();
+            groups.writePending();
             flushMemtables();
         } catch (RocksDBException | ProcessorStateException e) {
             // the write-ahead log holds every batch written; pending writes are re-applied from the journal
         }
         saveFilters();
-        writer.shutdown();
+        groups.shutdown();
         rocks.close();
     }
 
@@ -438,17 +414,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * after it was saved; a crash leaves none, and the store builds its filters as before.
      */
     private void saveFilters() {
-        synchronized (writeLock) {
+        synchronized (groups.lock()) {
             closedToWrites = true;
         }
         try {
-            filters.write(writeLock, dir.toPath());
+            filters.write(groups.lock(), dir.toPath());
         } catch (java.io.IOException e) {
             LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
         }
     }
 
-    /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by {@code writeLock}. */
+    /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by the group writer's lock. */
     private boolean closedToWrites;
 
     @Override
@@ -479,13 +455,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         // a key whose hash is 0 is hashed again, which costs only the time.)
         long hash = 0;
         byte[] p = null;
-        PendingLayer layer = pending;
+        PendingLayer layer = groups.pending();
         if (!layer.isEmpty()) {
             hash = KeyHash.of(key);
             p = layer.get(key, hash);
         }
         if (p == null) {
-            PendingLayer w = writing;
+            PendingLayer w = groups.writing();
             if (w != null && !w.isEmpty()) {
                 hash = hash != 0 ? hash : KeyHash.of(key);
                 p = w.get(key, hash);
@@ -570,20 +546,17 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     @Override
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
-        synchronized (writeLock) {
+        synchronized (groups.lock()) {
             if (closedToWrites) {
                 throw new InvalidStateStoreException("the view store is closed");
             }
-            failIfWriterFailed();
-            PendingLayer layer = pending;
-            if (pendingCommands == 0) {
-                pendingSince = System.nanoTime();
-            }
+            PendingLayer layer = groups.beginCommand();
             long[] hashes = new long[entries.size()];
             for (int i = 0; i < hashes.length; i++) {
                 hashes[i] = KeyHash.of(entries.get(i).key.get());
             }
             layer.putAll(entries, hashes);
+            long size = 0;
             for (int i = 0; i < hashes.length; i++) {
                 KeyValue<Bytes, byte[]> e = entries.get(i);
                 // into the filters before the group is handed over (see AbsentKeys)
@@ -591,14 +564,10 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 if (settings.covers(e.key.get())) {
                     settings.put(e.key.get(), e.value);
                 }
-                pendingBytes += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
+                size += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
             writeCounts.count(entries);
-            pendingCommands++;
-            if (pendingCommands >= group.maxCommands() || pendingBytes >= group.maxBytes()
-                    || System.nanoTime() - pendingSince >= group.maxAge().toNanos()) {
-                handOver();
-            }
+            groups.endCommand(size);
         }
     }
 
@@ -610,90 +579,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return writeCounts.under(prefix);
     }
 
-    private void failIfWriterFailed() {
-        if (writerFailure != null) {
-            throw new ProcessorStateException("view write failed", writerFailure);
-        }
-    }
-
-    /** Waits (holding {@code writeLock}) until the writer thread holds no group. */
-    private void awaitWriter() {
-        boolean interrupted = false;
-        while (writing != null && writerFailure == null) {
-            try {
-                writeLock.wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        failIfWriterFailed();
-    }
-
-    /**
-     * The pending group to the writer thread; a new, empty one takes its place. {@code writing}
-     * is set before {@code pending} is replaced, so a reader always finds a value in one of them
-     * or, once written, in RocksDB.
-     */
-    private void handOver() {
-        awaitWriter();
-        PendingLayer full = pending;
-        writing = full;
-        pending = new PendingLayer(full.size());
-        pendingCommands = 0;
-        pendingBytes = 0;
-        writer.execute(() -> {
-            long cpu = WRITER_CPU.getCurrentThreadCpuTime();
-            try {
-                write(full);
-            } catch (RuntimeException e) {
-                writerFailure = e;
-            } finally {
-                writerCpu.addAndGet(WRITER_CPU.getCurrentThreadCpuTime() - cpu);
-                synchronized (writeLock) {
-                    writing = null;
-                    writeLock.notifyAll();
-                }
-            }
-        });
-    }
-
-    /** Every applied command in RocksDB before this returns (commit, snapshot, close). */
-    private void writePending() {
-        synchronized (writeLock) {
-            awaitWriter();
-            PendingLayer layer = pending;
-            if (layer.isEmpty()) {
-                return;
-            }
-            write(layer);
-            pending = new PendingLayer(layer.size());
-            pendingCommands = 0;
-            pendingBytes = 0;
-        }
-    }
-
-    /** One group as one logged RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
-    private void write(PendingLayer layer) {
-        PendingLayer.Sorted group = layer.sorted();
-        byte[] image = BatchImage.of(group.keys(), group.values());
-        rocks.write(image);
-        batchesWritten.incrementAndGet();
-    }
-
-    private static final java.lang.management.ThreadMXBean WRITER_CPU = java.lang.management.ManagementFactory.getThreadMXBean();
-    private final AtomicLong writerCpu = new AtomicLong();
-
     /** CPU time the writer thread spent writing groups since the store opened (the catch-up's report). */
     public long writerCpuNanos() {
-        return writerCpu.get();
+        return groups.cpuNanos();
     }
 
     /** RocksDB batches written since the store opened (group commits). */
     public long batchesWritten() {
-        return batchesWritten.get();
+        return groups.batches();
     }
 
     /**
@@ -755,9 +648,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /** Commands applied but not yet written to RocksDB. */
     int pendingCommands() {
-        synchronized (writeLock) {
-            return pendingCommands;
-        }
+        return groups.pendingCommands();
     }
 
     @Override
@@ -785,12 +676,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /**
      * An iterator counts as a read in progress until it is closed. It merges the pending layer,
-     * taken first, with a RocksDB iterator taken after it (see {@link #pending}); pending values
+     * taken first, with a RocksDB iterator taken after it (see {@link GroupWriter#pending}); pending values
      * win, pending deletes hide.
      */
     private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
-        PendingLayer layer = pending;
-        PendingLayer older = writing;
+        PendingLayer layer = groups.pending();
+        PendingLayer older = groups.writing();
         AbsentKeys usages = filters.usages(); // read after the layers, as in getBytes
         if (prefix != null && toInclusive == null && Arrays.equals(from, prefix) && usages != null
                 && Keys.isSubjectUsages(prefix) && !usages.mayContain(prefix)) {
