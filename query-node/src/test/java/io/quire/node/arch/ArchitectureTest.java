@@ -39,7 +39,8 @@ class ArchitectureTest {
                         "io.quire.node.metrics..")
                 .check(QUIRE);
         noClasses().that().resideInAPackage("io.quire.node.view.store..")
-                .and().areTopLevelClasses().and().doNotHaveSimpleName("ViewStore").and().doNotHaveSimpleName("StoreKv")
+                .and().areTopLevelClasses().and().doNotHaveSimpleName("ViewStore").and().doNotHaveSimpleName("ViewStoreSupplier")
+                .and().doNotHaveSimpleName("StoreKv")
                 .should().dependOnClassesThat().haveFullyQualifiedName("io.quire.node.view.store.ViewStore")
                 .because("the store's rooms (RocksDB core, group writer, filters, caches) know nothing of the adapter")
                 .check(QUIRE);

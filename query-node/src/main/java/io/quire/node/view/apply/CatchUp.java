@@ -95,8 +95,8 @@ public final class CatchUp {
             processor.open(store);
             long from = processor.position();
             if (journalEnd - 1 - from < minRecords) {
-                store.catchingUp(false);
-                store.memtableFilters();
+                store.catchUp().catchingUp(false);
+                store.catchUp().memtableFilters();
                 return new Result(from, from, 0, 0, 0, 0, store);
             }
             long t0 = System.nanoTime();
@@ -106,14 +106,14 @@ public final class CatchUp {
             AtomicLong halfAt = new AtomicLong();
             long half = (journalEnd - 1 - from) / 2; // records applied when the second half starts
             long applied;
-            store.unlogged(true);
+            store.catchUp().unlogged(true);
             try {
                 applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu,
-                        () -> store.compactPast(MAX_L0_FILES), half, halfAt);
-                store.unlogged(false);
+                        () -> store.catchUp().compactPast(MAX_L0_FILES), half, halfAt);
+                store.catchUp().unlogged(false);
                 store.flush();
             } finally {
-                store.catchingUp(false);
+                store.catchUp().catchingUp(false);
             }
             long t1 = System.nanoTime();
             boolean halfway = halfAt.get() != 0;

@@ -3,6 +3,7 @@ package io.quire.node.view.apply;
 import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.GroupCommit;
 import io.quire.node.view.store.ViewStore;
+import io.quire.node.view.store.ViewStoreSupplier;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.common.serialization.Serdes;
@@ -48,7 +49,7 @@ public final class JournalTopology {
                                  ApplyTimings timings, ViewStore opened) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addGlobalStore(
-                Stores.keyValueStoreBuilder(ViewStore.supplier(STORE, group, tuning, created, opened), Serdes.Bytes(), Serdes.ByteArray())
+                Stores.keyValueStoreBuilder(ViewStoreSupplier.of(STORE, group, tuning, created, opened), Serdes.Bytes(), Serdes.ByteArray())
                         .withLoggingDisabled(),
                 journalTopic,
                 Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName("journal"),

@@ -25,7 +25,7 @@ import org.rocksdb.WriteOptions;
  * The view's RocksDB and everything it owns: the options, the one memory budget (block cache and
  * the memtables charged to it), the write options with and without the write-ahead log, and the
  * switches a catch-up turns (compactions, memtable filters, the log). Knows nothing of Kafka
- * Streams' store contract, pending groups or filters: {@link ViewStore} drives it, holding the
+ * Streams' store contract, pending groups or filters: the store's adapter drives it, holding the
  * store open around every call that reads ({@code enter}/{@code leave}).
  */
 final class ViewRocks {
@@ -81,7 +81,7 @@ final class ViewRocks {
     /**
      * Opens (creating it if missing) the RocksDB in {@code dir} with the view's options; with
      * {@code paused}, automatic compactions and memtable filters are off from the start (a
-     * catch-up's store, see {@link ViewStore#openStandalone}).
+     * catch-up's store, see {@code ViewStore.openStandalone}).
      */
     static ViewRocks open(File dir, Tuning tuning, boolean paused) throws RocksDBException {
         LRUCache cache = new LRUCache(tuning.memoryBytes());
@@ -146,7 +146,7 @@ final class ViewRocks {
         return logged;
     }
 
-    /** Writes from now on with (true) or without (false) the write-ahead log (see {@link ViewStore#unlogged}). */
+    /** Writes from now on with (true) or without (false) the write-ahead log (see {@link CatchUpMode#unlogged}). */
     void logged(boolean on) {
         logged = on;
     }
@@ -156,7 +156,7 @@ final class ViewRocks {
         db.flushWal(true);
     }
 
-    /** Pauses (true) or resumes (false) RocksDB's automatic compactions (see {@link ViewStore#catchingUp}). */
+    /** Pauses (true) or resumes (false) RocksDB's automatic compactions (see {@link CatchUpMode#catchingUp}). */
     void catchingUp(boolean on) {
         if (compactionsPaused == on) {
             return;
@@ -169,7 +169,7 @@ final class ViewRocks {
         }
     }
 
-    /** Gives the memtables created from now on a filter of their keys (see {@link ViewStore#memtableFilters}). */
+    /** Gives the memtables created from now on a filter of their keys (see {@link CatchUpMode#memtableFilters}). */
     void memtableFilters() {
         if (memtableFilters) {
             return;

@@ -4,11 +4,8 @@ import io.quire.journal.view.Keys;
 import java.io.File;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
@@ -17,13 +14,10 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.rocksdb.Holder;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 
 /**
  * The view's RocksDB store. Unlike Kafka Streams' built-in RocksDB store it keeps RocksDB's
@@ -35,12 +29,12 @@ import org.rocksdb.RocksIterator;
  * <p>It is the adapter of the store's rooms: {@link GroupWriter} (group commit: pending layers
  * every read consults before RocksDB, written as one batch per group; a crash loses only pending
  * writes, whose records are above the stored position and so are applied again from the journal),
- * {@link ViewRocks} (RocksDB, its options and memory), {@link ViewFilters} (keys never written),
- * {@link SettingsCache}, {@link WriteCounts} and {@link StoreIterators}. None of them knows this class.
+ * {@link ViewRocks} (RocksDB, its options and memory), {@link StoreReads} (point reads and
+ * iterators through the layers), {@link ViewFilters} (keys never written), {@link CatchUpMode},
+ * {@link StoreStats}, {@link OpenGuard}, {@link SettingsCache}, {@link WriteCounts} and
+ * {@link StoreIterators}. None of them knows this class.
  */
 public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
-
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewStore.class);
 
     private final String name;
     private final Tuning tuning;
@@ -48,9 +42,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private final GroupWriter groups;
     /** The RocksDB underneath and everything it owns (see {@link ViewRocks}). */
     private ViewRocks rocks;
-    /** {@code rocks.db()}, for reads. */
-    private RocksDB db;
-    private volatile boolean open;
+    /** Whether the store is open, and the reads in progress (see {@link OpenGuard}). */
+    private final OpenGuard guard = new OpenGuard();
     private File dir;
 
     /** Settings reads answered from memory (see {@link SettingsCache}). */
@@ -62,50 +55,26 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** The filters of keys never written (see {@link ViewFilters}). */
     private final ViewFilters filters = new ViewFilters();
 
+    /** Point reads and iterators (see {@link StoreReads}). */
+    private final StoreReads reads;
+
+    /** The catch-up's switches, once the store is open. */
+    private CatchUpMode catchUp;
+
+    /** What the store reports of RocksDB (see {@link StoreStats}). */
+    private final StoreStats stats;
+
     public ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
         this.groups = new GroupWriter(group);
         this.tuning = tuning;
+        this.reads = new StoreReads(guard, groups, filters, settings);
+        this.stats = new StoreStats(guard);
     }
 
     /** The bounds of the groups written from now on (a store the catch-up opened takes Streams' bounds). */
     void groupCommit(GroupCommit bounds) {
         groups.bounds(bounds);
-    }
-
-    /** Supplies this store to {@code Stores.keyValueStoreBuilder}, telling {@code created} about each instance. */
-    public static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
-                                               java.util.function.Consumer<ViewStore> created) {
-        return supplier(name, group, tuning, created, null);
-    }
-
-    /**
-     * As above; the first store supplied is {@code opened} when given (a store the catch-up opened
-     * and applied into: Streams goes on with it, block cache and all, instead of reopening it).
-     */
-    public static KeyValueBytesStoreSupplier supplier(String name, GroupCommit group, Tuning tuning,
-                                               java.util.function.Consumer<ViewStore> created, ViewStore opened) {
-        java.util.concurrent.atomic.AtomicReference<ViewStore> first = new java.util.concurrent.atomic.AtomicReference<>(opened);
-        return new KeyValueBytesStoreSupplier() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public KeyValueStore<Bytes, byte[]> get() {
-                ViewStore given = first.getAndSet(null);
-                ViewStore store = given != null ? given : new ViewStore(name, group, tuning);
-                store.groupCommit(group);
-                created.accept(store);
-                return store;
-            }
-
-            @Override
-            public String metricsScope() {
-                return "quire-view";
-            }
-        };
     }
 
     @Override
@@ -115,7 +84,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void init(StateStoreContext context, StateStore root) {
-        if (!open) {
+        if (!guard.isOpen()) {
             openIn(context.stateDir());
         } else if (!dir.equals(new File(new File(context.stateDir(), "quire"), name))) {
             throw new IllegalStateException("the view store is open at " + dir + ", not under " + context.stateDir());
@@ -130,7 +99,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * ({@code stateDir}/quire/{@code name}) without Kafka Streams: for the catch-up that applies
      * the journal before Streams starts (the apply room's {@code CatchUp}), which then hands it to Streams
      * ({@link #init} of an open store only registers it). With {@code compactionsPaused}, RocksDB's
-     * automatic compactions are off from the moment the store opens ({@link #catchingUp}; the
+     * automatic compactions are off from the moment the store opens ({@link CatchUpMode#catchingUp}; the
      * caller turns them on with {@code catchingUp(false)}): turned off after the open, a store that
      * opens with level-0 files past the trigger, as one installed from a snapshot taken right after
      * a catch-up does, has a compaction of all of them running already, and it runs on through the
@@ -153,54 +122,21 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         try {
             Files.createDirectories(dir.toPath());
             rocks = ViewRocks.open(dir, tuning, openPaused);
-            db = rocks.db();
             groups.writeTo(rocks);
+            reads.readFrom(rocks.db());
+            catchUp = new CatchUpMode(rocks, groups, guard);
+            stats.readFrom(rocks);
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
-        settings.load(db);
+        settings.load(rocks.db());
         boolean build = filters.open(isEmpty(), dir.toPath());
-        open = true;
+        guard.opened();
         if (build) {
-            Thread builder = new Thread(() -> filters.build(filterSource()), "quire-view-filters");
+            Thread builder = new Thread(() -> filters.build(groups, guard, rocks.db()), "quire-view-filters");
             builder.setDaemon(true);
             builder.start();
         }
-    }
-
-    /** What building the filters reads of this store. */
-    private ViewFilters.Source filterSource() {
-        return new ViewFilters.Source() {
-            @Override
-            public Object writeLock() {
-                return groups.lock();
-            }
-
-            @Override
-            public PendingLayer[] pendingLayers() {
-                return new PendingLayer[] {groups.pending(), groups.writing()};
-            }
-
-            @Override
-            public RocksIterator newIterator() {
-                return db.newIterator();
-            }
-
-            @Override
-            public void enter() {
-                ViewStore.this.enter();
-            }
-
-            @Override
-            public void leave() {
-                ViewStore.this.leave();
-            }
-
-            @Override
-            public boolean isOpen() {
-                return open;
-            }
-        };
     }
 
     /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
@@ -228,7 +164,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     @Override
     public Long committedOffset(TopicPartition partition) {
-        byte[] position = getWritten(Keys.POSITION, true);
+        byte[] position = reads.written(Keys.POSITION, true);
         if (position == null) {
             return null;
         }
@@ -243,14 +179,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         // syncing the write-ahead log: a kill -9 loses nothing the OS holds, and after a power
         // loss RocksDB recovers a consistent prefix whose position says where to resume. The
         // sync ran on the applying thread once a second and held every registration behind it.
-        if (open) {
+        if (guard.isOpen()) {
             groups.writePending();
         }
     }
 
     @Override
     public void flush() {
-        if (!open) {
+        if (!guard.isOpen()) {
             return;
         }
         try {
@@ -261,86 +197,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    /**
-     * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
-     * and once the view serves (false) RocksDB compacts them in the background. A replay of a
-     * million records leaves ~15 files and compacts nothing until it is done, so the compaction's
-     * CPU leaves the replay, and each key is rewritten once instead of once per level it passes
-     * (docs/adr/0016-a-smaller-view-and-deferred-compactions.md). Reads meanwhile look in more
-     * files, each behind its pinned Bloom filter. {@link #compactPast} turns compactions back on
-     * past a number of files, so level 0 stays bounded however long the catch-up.
-     */
-    public void catchingUp(boolean on) {
-        rocks.catchingUp(on);
-    }
-
-    /**
-     * While a catch-up applies (true), groups are written without the write-ahead log: nothing it
-     * applies was acknowledged to anyone, and the journal holds all of it. A crash loses the
-     * memtables, and the view reopens at the position of the last flushed file, which holds every
-     * group before it (a memtable is flushed whole, each group in one memtable), so the next start
-     * re-applies from there. Turning it off (false) writes what is pending and flushes the
-     * memtables to files before any logged write follows, so a logged write can never be
-     * recovered on top of unlogged ones a crash lost.
-     */
-    public void unlogged(boolean on) {
-        if (on) {
-            rocks.logged(false);
-            return;
-        }
-        if (rocks.logged()) {
-            return;
-        }
-        groups.writePending();
-        try {
-            memtableFilters();
-            flushMemtables();
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("flushing the view's memtables after the catch-up failed", e);
-        }
-        rocks.logged(true);
-    }
-
-    /**
-     * Gives the memtables created from now on a filter of their keys, as a store opened to serve
-     * has; a no-op when they have one. A store opened for a catch-up ({@link #openStandalone(File,
-     * boolean)}) writes its memtables without: the filter costs each key written a random access
-     * into it (~12 % of the view writer's CPU over a replay of the bench journal), and the keys a
-     * catch-up reads that are not there are mostly answered by the filters of absent keys before
-     * RocksDB is asked. {@link #unlogged}{@code (false)} calls this before it flushes the catch-up's
-     * memtables, so the memtables that follow, which serving writes to, have it. A store whose
-     * catch-up ended before writing keeps its first memtable without one until it is flushed.
-     */
-    public void memtableFilters() {
-        rocks.memtableFilters();
-    }
-
-    /**
-     * During a catch-up, turns compactions back on (RocksDB's serving triggers, stalls included)
-     * once {@code maxFiles} or more level-0 files have piled up; true when it did.
-     */
-    public boolean compactPast(int maxFiles) {
-        return whileOpen(() -> rocks.compactPast(maxFiles) ? 1 : 0) == 1;
+    /** The switches a catch-up turns on this store (see {@link CatchUpMode}); null before it opens. */
+    public CatchUpMode catchUp() {
+        return catchUp;
     }
 
     /** Flushes memtables to files, for a consistent on-disk copy (snapshots, clean shutdown). */
     void flushMemtables() throws RocksDBException {
         rocks.flushMemtables();
-    }
-
-    /** Compacts every file into the bottom level (tests: reads from files whose index is not pinned). */
-    void compactAll() throws RocksDBException {
-        rocks.compactAll();
-    }
-
-    /** Per live file: its level and the kinds (first bytes) of its smallest and largest keys (tests). */
-    java.util.List<int[]> fileKinds() {
-        enter();
-        try {
-            return rocks.fileKinds();
-        } finally {
-            leave();
-        }
     }
 
     /**
@@ -349,7 +213,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * the checkpoint, so it says itself which journal offset it covers.
      */
     public void checkpoint(java.nio.file.Path target) throws RocksDBException {
-        enter();
+        guard.enter();
         try {
             groups.writePending();
             rocks.checkpoint(target);
@@ -359,38 +223,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         } catch (java.io.IOException e) {
             throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
-            leave();
+            guard.leave();
         }
-    }
-
-    /**
-     * Reads and open iterators in progress. A read counts itself in, then checks {@code open}; close
-     * clears {@code open}, then waits for the count to drain before it frees the native handles:
-     * no read ever touches a closed RocksDB (it gets an {@link InvalidStateStoreException} instead).
-     */
-    private final AtomicInteger inFlight = new AtomicInteger();
-
-    private void enter() {
-        inFlight.incrementAndGet();
-        if (!open) {
-            inFlight.decrementAndGet();
-            throw new InvalidStateStoreException("the view store is closed");
-        }
-    }
-
-    private void leave() {
-        inFlight.decrementAndGet();
     }
 
     @Override
     public void close() {
-        if (!open) {
+        if (!guard.closeAndDrain(10)) {
             return;
-        }
-        open = false;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
         }
         try {
             groups.writePending();
@@ -398,30 +238,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         } catch (RocksDBException | ProcessorStateException e) {
             // the write-ahead log holds every batch written; pending writes are re-applied from the journal
         }
-        saveFilters();
+        synchronized (groups.lock()) {
+            closedToWrites = true; // from here on no write is taken (putAll refuses)
+        }
+        filters.saveOnClose(groups.lock(), dir.toPath());
         groups.shutdown();
         rocks.close();
-    }
-
-    /**
-     * On close, the absent-key filters go into the store's folder ({@link FilterFile}), so that the
-     * next open reads them instead of building them from every key (2.8–9.0 s for the 2,250,000
-     * keys of the bench's million-registration journal, while the node reads without them). Every
-     * key ever handed to RocksDB went into them first, and from this point on no write is taken
-     * ({@link #putAll} refuses), so they hold every key the closed store can hold; keys that a
-     * crash before the close loses from RocksDB only make them answer "may exist" for those. The
-     * next open deletes the file before it writes, so it is never read against a store that wrote
-     * after it was saved; a crash leaves none, and the store builds its filters as before.
-     */
-    private void saveFilters() {
-        synchronized (groups.lock()) {
-            closedToWrites = true;
-        }
-        try {
-            filters.write(groups.lock(), dir.toPath());
-        } catch (java.io.IOException e) {
-            LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
-        }
     }
 
     /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by the group writer's lock. */
@@ -434,94 +256,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public boolean isOpen() {
-        return open;
+        return guard.isOpen();
     }
 
     @Override
     public byte[] get(Bytes key) {
-        return getBytes(key.get());
-    }
-
-    private byte[] getBytes(byte[] key) {
-        Map<Bytes, byte[]> map = settings.entries();
-        if (map != null && settings.covers(key)) {
-            if (!open) {
-                throw new InvalidStateStoreException("the view store is closed");
-            }
-            return map.get(Bytes.wrap(key));
-        }
-        // The key's KeyHash, taken once for the layers and the filter, and only when one of them
-        // needs it: a read by id while nothing is pending hashes nothing. (0 means not yet taken;
-        // a key whose hash is 0 is hashed again, which costs only the time.)
-        long hash = 0;
-        byte[] p = null;
-        PendingLayer layer = groups.pending();
-        if (!layer.isEmpty()) {
-            hash = KeyHash.of(key);
-            p = layer.get(key, hash);
-        }
-        if (p == null) {
-            PendingLayer w = groups.writing();
-            if (w != null && !w.isEmpty()) {
-                hash = hash != 0 ? hash : KeyHash.of(key);
-                p = w.get(key, hash);
-            }
-        }
-        if (p != null) {
-            return p == PendingLayer.TOMBSTONE ? null : p;
-        }
-        AbsentKeys filter = filters.keys(); // read after the layers: see AbsentKeys
-        if (filter != null && filter.covers(key)) {
-            if (!filter.mayContain(key, hash != 0 ? hash : KeyHash.of(key))) {
-                if (!open) {
-                    throw new InvalidStateStoreException("the view store is closed");
-                }
-                return null;
-            }
-            // Seen written: there but for the filter's false positives (~1 %) and keys deleted
-            // since, so keyMayExist would only look it up twice (ADR 0013, Later).
-            return getWritten(key, false);
-        }
-        return getWritten(key, !MOSTLY_PRESENT[key.length == 0 ? 0 : key[0] & 0xff]);
-    }
-
-    /**
-     * Kinds read nearly always for a key that is there, so read with {@code get} alone (ADR 0013,
-     * Later): content by id ({@code I}, {@code J} in a named context), which the API reads for ids
-     * that clients got from it and the edge for ids that subject versions name, and subject versions
-     * ({@code V}), read for the latest version a subject record names. A probe first would look
-     * such a key up twice. The misses left (an unknown id, a hard-deleted version, an import's
-     * version number) cost {@code get}'s way of reporting one, and the applier's reads of a fresh
-     * id are spared by {@code RegistryView#mayHoldSchemaId}.
-     */
-    private static final boolean[] MOSTLY_PRESENT = new boolean[256];
-
-    static {
-        for (char kind : new char[] {'I', 'J', 'V'}) {
-            MOSTLY_PRESENT[kind] = true;
-        }
-    }
-
-    /**
-     * A written value, or null; {@code probe}: ask {@code keyMayExist} first. Most keys a registration reads are absent (settings of a subject
-     * that has none, content not yet stored), and RocksJava's {@code get} reports an absent key by
-     * throwing and catching a C++ exception inside its JNI code (~2 us here, and the unwinder
-     * serialises threads); {@code keyMayExist} answers from the memtables and bloom filters
-     * without one. It is asked without a value holder, and a key that may exist is read with
-     * {@code get}: with a holder, RocksJava 10.1 reports a key of a file whose index block is not
-     * in the block cache as found in memory, with an empty value (facebook/rocksdb#12921,
-     * #12935; {@code PointReadTest}). A full replay of a million records read an empty subject
-     * record that way once the cache had evicted such blocks.
-     */
-    private byte[] getWritten(byte[] key, boolean probe) {
-        enter();
-        try {
-            return !probe || db.keyMayExist(key, (Holder<byte[]>) null) ? db.get(key) : null;
-        } catch (RocksDBException e) {
-            throw new ProcessorStateException("view read failed", e);
-        } finally {
-            leave();
-        }
+        return reads.get(key.get());
     }
 
     @Override
@@ -589,61 +329,34 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return groups.batches();
     }
 
-    /**
-     * Compactions RocksDB is running now plus those it has pending (0 when the view's files are
-     * settled); -1 when the store is not open. Right after a long catch-up a node compacts for a
-     * while, taking a core from reads.
-     */
+    /** Compactions RocksDB is running now plus those pending; -1 when the store is not open (see {@link StoreStats}). */
     public long compactions() {
-        return whileOpen(rocks::compactions);
-    }
-
-    /**
-     * Whether a memtable's filter answered a read of {@code key} from RocksDB on this thread (for
-     * tests: RocksDB skips the filter of an empty memtable, and counts only when it has one).
-     */
-    boolean memtableFilterAnswers(byte[] key) {
-        return countedRead(key, perf -> perf.getBloomMemtableMissCount() + perf.getBloomMemtableHitCount()) > 0;
-    }
-
-    /** How many files' Bloom filters a read of {@code key} from RocksDB asked, on this thread (tests). */
-    long fileFiltersAsked(byte[] key) {
-        return countedRead(key, perf -> perf.getBloomSstHitCount() + perf.getBloomSstMissCount());
-    }
-
-    /** A read of {@code key} from RocksDB with its perf counters on, and what {@code count} takes from them. */
-    private long countedRead(byte[] key, java.util.function.ToLongFunction<org.rocksdb.PerfContext> count) {
-        return whileOpen(() -> rocks.countedRead(key, count));
-    }
-
-    /** Files in level 0, not yet compacted into the levels below; -1 when the store is not open. */
-    long filesAtLevel0() {
-        return whileOpen(rocks::filesAtLevel0);
+        return stats.compactions();
     }
 
     /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */
     public long memory(StoreMemory kind) {
-        return whileOpen(() -> rocks.memory(kind));
+        return stats.memory(kind);
     }
 
-    private interface Reading {
-        long read() throws RocksDBException;
+    boolean memtableFilterAnswers(byte[] key) {
+        return stats.memtableFilterAnswers(key);
     }
 
-    /** {@code reading} with the store held open (see {@link #enter}); -1 when it is closed or RocksDB fails. */
-    private long whileOpen(Reading reading) {
-        try {
-            enter();
-        } catch (InvalidStateStoreException e) {
-            return -1;
-        }
-        try {
-            return reading.read();
-        } catch (RocksDBException e) {
-            return -1;
-        } finally {
-            leave();
-        }
+    long fileFiltersAsked(byte[] key) {
+        return stats.fileFiltersAsked(key);
+    }
+
+    long filesAtLevel0() {
+        return stats.filesAtLevel0();
+    }
+
+    java.util.List<int[]> fileKinds() {
+        return stats.fileKinds();
+    }
+
+    void compactAll() throws RocksDBException {
+        rocks.compactAll();
     }
 
     /** Commands applied but not yet written to RocksDB. */
@@ -660,51 +373,18 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
-        return iterator(from == null ? null : from.get(), to == null ? null : to.get(), null);
+        return reads.iterator(from == null ? null : from.get(), to == null ? null : to.get(), null);
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> all() {
-        return iterator(null, null, null);
+        return reads.iterator(null, null, null);
     }
 
     @Override
     public <PS extends Serializer<P>, P> KeyValueIterator<Bytes, byte[]> prefixScan(P prefix, PS serializer) {
         byte[] p = serializer.serialize(null, prefix);
-        return iterator(p, null, p);
-    }
-
-    /**
-     * An iterator counts as a read in progress until it is closed. It merges the pending layer,
-     * taken first, with a RocksDB iterator taken after it (see {@link GroupWriter#pending}); pending values
-     * win, pending deletes hide.
-     */
-    private KeyValueIterator<Bytes, byte[]> iterator(byte[] from, byte[] toInclusive, byte[] prefix) {
-        PendingLayer layer = groups.pending();
-        PendingLayer older = groups.writing();
-        AbsentKeys usages = filters.usages(); // read after the layers, as in getBytes
-        if (prefix != null && toInclusive == null && Arrays.equals(from, prefix) && usages != null
-                && Keys.isSubjectUsages(prefix) && !usages.mayContain(prefix)) {
-            // never written, so not in RocksDB: at most a delete in the layers
-            if (!open) {
-                throw new InvalidStateStoreException("the view store is closed");
-            }
-            return new StoreIterators.Listed(PendingLayer.merged(layer.sortedRange(from, null, prefix),
-                    older == null ? List.of() : older.sortedRange(from, null, prefix)).iterator());
-        }
-        enter();
-        try {
-            StoreIterators.Iter written = new StoreIterators.Iter(db.newIterator(), from, toInclusive, prefix, this::leave);
-            List<Map.Entry<Bytes, byte[]>> part = PendingLayer.merged(layer.sortedRange(from, toInclusive, prefix),
-                    older == null ? List.of() : older.sortedRange(from, toInclusive, prefix));
-            if (part.isEmpty()) {
-                return written;
-            }
-            return new StoreIterators.Merged(part.iterator(), written);
-        } catch (RuntimeException e) {
-            leave();
-            throw e;
-        }
+        return reads.iterator(p, null, p);
     }
 
     @Override

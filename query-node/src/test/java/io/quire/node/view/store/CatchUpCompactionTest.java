@@ -26,11 +26,11 @@ class CatchUpCompactionTest {
     void aCatchUpLeavesLevelZeroFilesUncompactedUntilItIsDone() throws Exception {
         ViewStore store = open();
         try {
-            store.catchingUp(true);
+            store.catchUp().catchingUp(true);
             writeFiles(store);
             Thread.sleep(500); // a compaction, had one been started, would have had time to begin
             assertEquals(FILES, store.filesAtLevel0());
-            store.catchingUp(false);
+            store.catchUp().catchingUp(false);
             awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(store);
         } finally {
@@ -42,13 +42,13 @@ class CatchUpCompactionTest {
     void aCatchUpCompactsAgainOnceTooManyFilesPiledUp() throws Exception {
         ViewStore store = open();
         try {
-            store.catchingUp(true);
+            store.catchUp().catchingUp(true);
             writeFiles(store);
-            assertFalse(store.compactPast(FILES + 1), "under the bound");
+            assertFalse(store.catchUp().compactPast(FILES + 1), "under the bound");
             assertEquals(FILES, store.filesAtLevel0());
-            assertTrue(store.compactPast(FILES));
+            assertTrue(store.catchUp().compactPast(FILES));
             awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
-            assertFalse(store.compactPast(0), "compacting already");
+            assertFalse(store.catchUp().compactPast(0), "compacting already");
             readAll(store);
         } finally {
             store.close();
@@ -68,7 +68,7 @@ class CatchUpCompactionTest {
             Thread.sleep(500); // a compaction, had one been started, would have had time to begin
             assertEquals(FILES, paused.filesAtLevel0());
             readAll(paused);
-            paused.catchingUp(false);
+            paused.catchUp().catchingUp(false);
             awaitFewerThan(paused, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(paused);
         } finally {

@@ -29,11 +29,11 @@ class CatchUpMemtableFilterTest {
         }
         ViewStore store = open(true);
         try {
-            store.unlogged(true);
+            store.catchUp().unlogged(true);
             write(store, 0, 1_000);
             assertFalse(store.memtableFilterAnswers(key(-1)), "the catch-up's memtable");
-            store.unlogged(false); // writes the pending group, then flushes the catch-up's memtables
-            store.catchingUp(false);
+            store.catchUp().unlogged(false); // writes the pending group, then flushes the catch-up's memtables
+            store.catchUp().catchingUp(false);
             write(store, 1_000, 1_100);
             assertTrue(store.memtableFilterAnswers(key(-1)), "the memtable after the catch-up");
             for (int i = 0; i < 1_100; i++) {
@@ -50,8 +50,8 @@ class CatchUpMemtableFilterTest {
     void aCatchUpThatWroteNothingTurnsTheFilterOnForTheMemtablesThatFollow() throws Exception {
         ViewStore store = open(true);
         try {
-            store.catchingUp(false);
-            store.memtableFilters(); // what CatchUp.run does when the tail is too short
+            store.catchUp().catchingUp(false);
+            store.catchUp().memtableFilters(); // what CatchUp.run does when the tail is too short
             write(store, 0, 100);
             store.flushMemtables();
             write(store, 100, 200);

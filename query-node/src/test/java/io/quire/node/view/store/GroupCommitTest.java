@@ -158,7 +158,7 @@ class GroupCommitTest {
         run.apply(journal, 0);
         assertEquals(30, run.store().pendingCommands(), "the catch-up's bounds: nothing handed over yet");
         List<ViewStore> created = new ArrayList<>();
-        var supplied = ViewStore.supplier(JournalTopology.STORE, new GroupCommit(10, Long.MAX_VALUE,
+        var supplied = ViewStoreSupplier.of(JournalTopology.STORE, new GroupCommit(10, Long.MAX_VALUE,
                 Duration.ofHours(1)), Tuning.DEFAULT, created::add, run.store()).get();
         assertEquals(run.store(), supplied, "Streams goes on with the opened store");
         run.apply(DeterminismTest.randomJournal(new Random(11)).subList(30, 35), 30);

@@ -39,7 +39,7 @@ class UnloggedCatchUpTest {
         Path dir = Files.createTempDirectory("quire-unlogged");
         ViewStore store = open(dir);
         group(store, 1, 0, 100); // logged, as Streams writes
-        store.unlogged(true);
+        store.catchUp().unlogged(true);
         group(store, 2, 100, 200);
         group(store, 3, 200, 300);
 
@@ -54,9 +54,9 @@ class UnloggedCatchUpTest {
         Path dir = Files.createTempDirectory("quire-unlogged");
         ViewStore store = open(dir);
         group(store, 1, 0, 100);
-        store.unlogged(true);
+        store.catchUp().unlogged(true);
         group(store, 2, 100, 200);
-        store.unlogged(false);
+        store.catchUp().unlogged(false);
         group(store, 3, 200, 300); // logged again: Streams goes on
 
         ViewStore crashed = open(crashImage(dir));
@@ -68,7 +68,7 @@ class UnloggedCatchUpTest {
     void aFlushDuringTheCatchUpKeepsEveryGroupBeforeIt() throws Exception {
         Path dir = Files.createTempDirectory("quire-unlogged");
         ViewStore store = open(dir);
-        store.unlogged(true);
+        store.catchUp().unlogged(true);
         group(store, 1, 0, 100);
         store.flushMemtables(); // what RocksDB does when a memtable fills
         group(store, 2, 100, 200);
