@@ -1,9 +1,6 @@
 package io.quire.journal.view;
 
 import io.quire.ids.BlockGrants;
-import io.quire.journal.codec.CorruptRecordException;
-import io.quire.journal.codec.JournalCodec;
-import io.quire.journal.codec.Json;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
@@ -25,7 +22,11 @@ import java.util.Optional;
 
 /**
  * Typed reads of the view, over any {@link KvReader}. The applier decides with it; the query node
- * answers reads with it. Decoding lives here and only here, next to {@link Keys}.
+ * answers reads with it. Decoding lives here and in the rooms it answers with, next to {@link Keys}:
+ * {@link ConfigReads} (levels, normalize flags, config fields, modes), {@link SubjectScans},
+ * {@link IdReads}, {@link UsageReads} (usages, references, GUIDs), {@link AssociationReads},
+ * {@link KeyReads} (KEKs, DEKs) and {@link AuditReads}; each method below that only hands over is
+ * documented there.
  */
 public final class RegistryView {
 
@@ -34,6 +35,13 @@ public final class RegistryView {
     }
 
     private final KvReader kv;
+    private final ConfigReads config;
+    private final AssociationReads associationReads;
+    private final KeyReads keyReads;
+    private final AuditReads auditReads;
+    private final UsageReads usageReads;
+    private final SubjectScans subjectScans;
+    private final IdReads idReads;
     /** A memoized view's decoded schemas, by their stored bytes' identity (null: not memoized). */
     private final java.util.IdentityHashMap<byte[], StoredSchema> decoded;
 
@@ -43,6 +51,13 @@ public final class RegistryView {
 
     private RegistryView(KvReader kv, boolean memoized) {
         this.kv = kv;
+        this.config = new ConfigReads(kv);
+        this.associationReads = new AssociationReads(kv);
+        this.keyReads = new KeyReads(kv);
+        this.auditReads = new AuditReads(kv, this);
+        this.usageReads = new UsageReads(kv, this);
+        this.subjectScans = new SubjectScans(kv);
+        this.idReads = new IdReads(kv);
         // a registration decodes two or three schemas: a small table (the default one holds 21)
         this.decoded = memoized ? new java.util.IdentityHashMap<>(4) : null;
     }
@@ -71,17 +86,15 @@ public final class RegistryView {
     }
 
     public Optional<CompatibilityLevel> globalLevel() {
-        return Optional.ofNullable(kv.get(Keys.GLOBAL_CONFIG)).map(b -> CompatibilityLevel.valueOf(text(b)));
+        return config.globalLevel();
     }
 
     public Optional<CompatibilityLevel> subjectLevel(Subject subject) {
-        return Optional.ofNullable(kv.get(Keys.subjectConfig(subject))).map(b -> CompatibilityLevel.valueOf(text(b)));
+        return config.subjectLevel(subject);
     }
 
-    /** The subject's level, else its context's ({@code :.ctx:}), else the registry's, else the default. */
     public CompatibilityLevel effectiveLevel(Subject subject) {
-        return subjectLevel(subject).or(() -> contextSettings(subject).flatMap(this::subjectLevel))
-                .or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
+        return config.effectiveLevel(subject);
     }
 
     /**
@@ -94,113 +107,55 @@ public final class RegistryView {
     }
 
     public Optional<Boolean> globalNormalize() {
-        return Optional.ofNullable(kv.get(Keys.GLOBAL_NORMALIZE)).map(b -> Boolean.parseBoolean(text(b)));
+        return config.globalNormalize();
     }
 
     public Optional<Boolean> subjectNormalize(Subject subject) {
-        return Optional.ofNullable(kv.get(Keys.subjectNormalize(subject))).map(b -> Boolean.parseBoolean(text(b)));
+        return config.subjectNormalize(subject);
     }
 
-    /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
     public boolean effectiveNormalize(Subject subject) {
-        return subjectNormalize(subject).or(() -> contextSettings(subject).flatMap(this::subjectNormalize))
-                .or(this::globalNormalize).orElse(false);
+        return config.effectiveNormalize(subject);
     }
 
-    /** The registry's other config fields (none set: {@link ConfigFields#NONE}). */
     public ConfigFields globalFields() {
-        return fields(kv.get(Keys.GLOBAL_FIELDS));
+        return config.globalFields();
     }
 
-    /** A subject's own other config fields (none set: {@link ConfigFields#NONE}). */
     public ConfigFields subjectFields(Subject subject) {
-        return fields(kv.get(Keys.subjectFields(subject)));
+        return config.subjectFields(subject);
     }
 
-    /** The fields in force for a subject: each its own, else its context's, else the registry's. */
     public ConfigFields effectiveFields(Subject subject) {
-        ConfigFields below = globalFields();
-        Optional<Subject> context = contextSettings(subject);
-        if (context.isPresent()) {
-            below = subjectFields(context.get()).orElse(below);
-        }
-        return subjectFields(subject).orElse(below);
+        return config.effectiveFields(subject);
     }
 
-    private static ConfigFields fields(byte[] b) {
-        if (b == null) {
-            return ConfigFields.NONE;
-        }
-        try {
-            return Json.MAPPER.readValue(b, ConfigFields.class);
-        } catch (java.io.IOException e) {
-            throw new CorruptRecordException("cannot decode config fields", e);
-        }
-    }
-
-    /** A resource's associations of a type ({@code type} null: every type), ordered by type and role. */
     public List<Association> associations(String resourceId, String type) {
-        List<Association> out = new ArrayList<>();
-        kv.scan(Keys.associations(resourceId, type), (k, v) -> {
-            out.add(association(v));
-            return true;
-        });
-        return out;
+        return associationReads.associations(resourceId, type);
     }
 
     public Optional<Association> association(String resourceId, String type, String role) {
-        return Optional.ofNullable(kv.get(Keys.association(resourceId, type, role))).map(RegistryView::association);
+        return associationReads.association(resourceId, type, role);
     }
 
-    /** The associations of a subject. */
     public List<Association> subjectAssociations(Subject subject) {
-        List<Association> out = new ArrayList<>();
-        byte[] prefix = Keys.subjectAssociations(subject);
-        kv.scan(prefix, (k, v) -> {
-            String[] parts = new String(k, prefix.length, k.length - prefix.length, StandardCharsets.UTF_8).split("\u0000", 3);
-            association(parts[0], parts[1], parts[2]).ifPresent(out::add);
-            return true;
-        });
-        return out;
+        return associationReads.subjectAssociations(subject);
     }
 
-    /** The associations of resources with this name, in a namespace or ({@code namespace} null) in any. */
     public List<Association> associationsByName(String name, String namespace) {
-        List<Association> out = new ArrayList<>();
-        byte[] prefix = Keys.associationsByName(name, null);
-        kv.scan(prefix, (k, v) -> {
-            String[] parts = new String(k, prefix.length, k.length - prefix.length, StandardCharsets.UTF_8).split("\u0000", 4);
-            if (namespace == null || namespace.equals(parts[0])) {
-                association(parts[3], parts[1], parts[2]).ifPresent(out::add);
-            }
-            return true;
-        });
-        return out;
-    }
-
-    private static Association association(byte[] json) {
-        try {
-            return Json.MAPPER.readValue(json, Association.class);
-        } catch (java.io.IOException e) {
-            throw new CorruptRecordException("cannot decode association", e);
-        }
+        return associationReads.associationsByName(name, namespace);
     }
 
     public Optional<Mode> globalMode() {
-        return Optional.ofNullable(kv.get(Keys.GLOBAL_MODE)).map(b -> Mode.valueOf(text(b)));
+        return config.globalMode();
     }
 
     public Optional<Mode> subjectMode(Subject subject) {
-        return Optional.ofNullable(kv.get(Keys.subjectMode(subject))).map(b -> Mode.valueOf(text(b)));
+        return config.subjectMode(subject);
     }
 
     public Mode effectiveMode(Subject subject) {
-        Optional<Mode> global = globalMode();
-        if (global.isPresent() && global.get() == Mode.READONLY_OVERRIDE) {
-            return Mode.READONLY_OVERRIDE;
-        }
-        return subjectMode(subject).or(() -> contextSettings(subject).flatMap(this::subjectMode))
-                .or(() -> global).orElse(Mode.DEFAULT);
+        return config.effectiveMode(subject);
     }
 
     public Optional<SubjectRecord> subject(Subject subject) {
@@ -211,37 +166,15 @@ public final class RegistryView {
         return subject(subject).map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
     }
 
-    /** Whether any subject exists (soft-deleted ones included). */
     public boolean hasSubjects() {
-        boolean[] found = {false};
-        kv.scan(Keys.SUBJECTS, (k, v) -> {
-            found[0] = true;
-            return false;
-        });
-        return found[0];
+        return subjectScans.hasSubjects();
     }
 
     /** What a subject prefix starts with to match subjects of every context ({@code :*:orders}). */
     public static final String ANY_CONTEXT = ":*:";
 
-    /**
-     * The subjects whose names start with {@code prefix}, ascending by name, soft-deleted ones
-     * included. A prefix {@code :.ctx:} keeps to one context; {@code :*:p} matches {@code p}
-     * inside every context (the default one included), as Confluent's wildcard does.
-     */
     public List<Subject> subjects(String prefix) {
-        String p = prefix == null ? "" : prefix;
-        boolean anyContext = p.startsWith(ANY_CONTEXT);
-        String bare = anyContext ? p.substring(ANY_CONTEXT.length()) : null;
-        List<Subject> out = new ArrayList<>();
-        kv.scan(Keys.subjectPrefix(anyContext ? "" : p), (k, v) -> {
-            Subject s = Keys.subjectOf(k);
-            if (!anyContext || s.bare().startsWith(bare)) {
-                out.add(s);
-            }
-            return true;
-        });
-        return out;
+        return subjectScans.subjects(prefix);
     }
 
     /**
@@ -253,40 +186,13 @@ public final class RegistryView {
         subjectRecordsFrom(prefix, null, visitor);
     }
 
-    /**
-     * As {@link #subjectRecords}, from the subject named {@code from} (or the first after it; null:
-     * from the start): the scan seeks there.
-     */
     public void subjectRecordsFrom(String prefix, String from,
                                    java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
-        String p = prefix == null ? "" : prefix;
-        boolean anyContext = p.startsWith(ANY_CONTEXT);
-        String bare = anyContext ? p.substring(ANY_CONTEXT.length()) : null;
-        byte[] scanned = Keys.subjectPrefix(anyContext ? "" : p);
-        KvReader.KvVisitor each = (k, v) -> {
-            Subject s = Keys.subjectOf(k);
-            return anyContext && !s.bare().startsWith(bare) || visitor.test(s, SubjectRecord.decode(v));
-        };
-        byte[] start = from == null ? null : Keys.subjectPrefix(from);
-        if (start == null || java.util.Arrays.compareUnsigned(start, scanned) <= 0) {
-            kv.scan(scanned, each);
-        } else {
-            kv.scanFrom(scanned, start, each);
-        }
+        subjectScans.subjectRecordsFrom(prefix, from, visitor);
     }
 
-    /**
-     * A number that changes whenever a subject record is written (created, its versions changed,
-     * deleted); with {@code versions}, whenever a version record is written too. -1: the store
-     * does not count (see {@link KvReader#writesUnder}).
-     */
     public long subjectWrites(boolean versions) {
-        long s = kv.writesUnder(Keys.SUBJECTS[0]);
-        if (s < 0 || !versions) {
-            return s;
-        }
-        long v = kv.writesUnder((byte) 'V');
-        return v < 0 ? -1 : s + v;
+        return subjectScans.subjectWrites(versions);
     }
 
     public Optional<VersionRecord> version(Subject subject, Version version) {
@@ -354,28 +260,16 @@ public final class RegistryView {
         return schema(subject.context(), version.schemaId());
     }
 
-    /** The global id the next version gets (1 in a view that has none yet). */
     public long nextGlobalId() {
-        byte[] b = kv.get(Keys.NEXT_GLOBAL_ID);
-        return b == null ? 1 : ByteBuffer.wrap(b).getLong();
+        return idReads.nextGlobalId();
     }
 
-    /** The subject version with that global id, if any. */
     public Optional<Usage> versionOfGlobalId(long globalId) {
-        byte[] b = kv.get(Keys.globalId(globalId));
-        if (b == null) {
-            return Optional.empty();
-        }
-        byte[] versionKey = new byte[b.length + 1];
-        versionKey[0] = 'V';
-        System.arraycopy(b, 0, versionKey, 1, b.length);
-        return Optional.of(new Usage(Keys.subjectOfVersion(versionKey), Keys.versionOf(versionKey)));
+        return idReads.versionOfGlobalId(globalId);
     }
 
-    /** The id of the content with that {@link ContentHash} in a context, if any. */
     public Optional<SchemaId> idForContentHash(Context context, String sha256Hex) {
-        return Optional.ofNullable(kv.get(Keys.contentHash(context, sha256Hex)))
-                .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+        return idReads.idForContentHash(context, sha256Hex);
     }
 
     /**
@@ -390,65 +284,28 @@ public final class RegistryView {
         return kv.get(Keys.POSITION) == null ? 0 : 1;
     }
 
-    /**
-     * True for a view built before versions had global ids: it has versions but no
-     * {@link Keys#NEXT_GLOBAL_ID}. Such a view is rebuilt from the journal before a node serves it,
-     * so that every node gives every version the same global id.
-     */
     public boolean lacksGlobalIds() {
-        if (kv.get(Keys.NEXT_GLOBAL_ID) != null) {
-            return false;
-        }
-        boolean[] any = {false};
-        kv.scan(new byte[] {'V'}, (k, v) -> {
-            any[0] = true;
-            return false;
-        });
-        return any[0];
+        return idReads.lacksGlobalIds();
     }
 
     public Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
-        return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
-                .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
+        return idReads.idForFingerprint(context, fingerprint);
     }
 
     public Optional<Kek> kek(String name) {
-        return Optional.ofNullable(kv.get(Keys.kek(name))).map(b -> decode(b, Kek.class));
+        return keyReads.kek(name);
     }
 
-    /** Every KEK, by name, soft-deleted ones included. */
     public List<Kek> keks() {
-        List<Kek> out = new ArrayList<>();
-        kv.scan(Keys.KEKS, (k, v) -> {
-            out.add(decode(v, Kek.class));
-            return true;
-        });
-        return out;
+        return keyReads.keks();
     }
 
-    /**
-     * The DEK versions under a KEK (of a subject, of an algorithm: null for all), by subject,
-     * algorithm and version, soft-deleted ones included.
-     */
     public List<Dek> deks(String kekName, String subject, DekAlgorithm algorithm) {
-        List<Dek> out = new ArrayList<>();
-        kv.scan(Keys.deks(kekName, subject, algorithm), (k, v) -> {
-            out.add(decode(v, Dek.class));
-            return true;
-        });
-        return out;
+        return keyReads.deks(kekName, subject, algorithm);
     }
 
     public Optional<Dek> dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
-        return Optional.ofNullable(kv.get(Keys.dek(kekName, subject, algorithm, version))).map(b -> decode(b, Dek.class));
-    }
-
-    private static <T> T decode(byte[] json, Class<T> type) {
-        try {
-            return Json.MAPPER.readValue(json, type);
-        } catch (java.io.IOException e) {
-            throw new CorruptRecordException("cannot decode " + type.getSimpleName(), e);
-        }
+        return keyReads.dek(kekName, subject, algorithm, version);
     }
 
     /** The named contexts, ascending (the default one is always there and not listed). */
@@ -465,34 +322,12 @@ public final class RegistryView {
         return context.isDefault() || kv.get(Keys.context(context)) != null;
     }
 
-    /**
-     * The highest id a stored schema has, if any. Views written before the applier kept it find it
-     * by scanning the schemas once.
-     */
     public Optional<SchemaId> maxSchemaId() {
-        byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
-        if (b != null) {
-            return Optional.of(SchemaId.of(ByteBuffer.wrap(b).getLong()));
-        }
-        long[] max = {-1};
-        kv.scan(Keys.SCHEMAS, (k, v) -> {
-            max[0] = Math.max(max[0], ByteBuffer.wrap(k, 1, 8).getLong());
-            return true;
-        });
-        return max[0] < 0 ? Optional.empty() : Optional.of(SchemaId.of(max[0]));
+        return idReads.maxSchemaId();
     }
 
-    /**
-     * False when no context can hold a schema with {@code id}: the view keeps the highest id a
-     * stored schema has in any context, and {@code id} is above it. A registration of new content
-     * asks this before it reads whether its id is taken, so the common case (a fresh id from the
-     * node's block, above every stored one) costs no lookup of an absent key. True without the
-     * highest id: views that predate it (and a scan of the default context's schemas would not
-     * cover the other contexts).
-     */
     public boolean mayHoldSchemaId(SchemaId id) {
-        byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
-        return b == null || id.value() <= ByteBuffer.wrap(b).getLong();
+        return idReads.mayHoldSchemaId(id);
     }
 
     /** Whether a schema of the context holds {@code id}; read only when {@link #mayHoldSchemaId} allows it. */
@@ -504,114 +339,40 @@ public final class RegistryView {
     public record ContextId(Context context, SchemaId id) {
     }
 
-    /**
-     * The ids of the content with this GUID, one per context that stores it, the default context
-     * first, then by context name (schemas stored since GUIDs exist).
-     */
     public List<ContextId> idsForGuid(SchemaGuid guid) {
-        List<ContextId> out = new ArrayList<>();
-        kv.scan(Keys.guids(guid), (k, v) -> {
-            out.add(new ContextId(Keys.guidContext(k), SchemaId.of(ByteBuffer.wrap(v).getLong())));
-            return true;
-        });
-        return out;
+        return usageReads.idsForGuid(guid);
     }
 
-    /** Which subject versions of a context use an id there, ascending by subject then version, soft-deleted ones included. */
     public List<Usage> usages(Context context, SchemaId id) {
-        List<Usage> out = new ArrayList<>();
-        kv.scan(Keys.usages(id), (k, v) -> {
-            Subject s = Keys.usageSubject(k);
-            if (s.context().equals(context)) {
-                out.add(new Usage(s, Keys.versionOf(k)));
-            }
-            return true;
-        });
-        return out;
+        return usageReads.usages(context, id);
     }
 
-    /**
-     * Which subject versions use an id in any context. An imported id may hold other content in
-     * another context; callers that know the context ask {@link #usages(Context, SchemaId)}.
-     */
     public List<Usage> usagesInEveryContext(SchemaId id) {
-        List<Usage> out = new ArrayList<>();
-        kv.scan(Keys.usages(id), (k, v) -> {
-            out.add(new Usage(Keys.usageSubject(k), Keys.versionOf(k)));
-            return true;
-        });
-        return out;
+        return usageReads.usagesInEveryContext(id);
     }
 
-    /** Whether the subjects of a context include any, soft-deleted ones too. */
     public boolean hasSubjects(Context context) {
-        boolean[] found = {false};
-        kv.scan(Keys.subjectPrefix(context.prefix()), (k, v) -> {
-            found[0] = context.equals(Keys.subjectOf(k).context());
-            return !found[0];
-        });
-        return found[0];
+        return subjectScans.hasSubjects(context);
     }
 
-    /** The versions of one subject that use an id (soft-deleted ones included). */
     public List<Version> versionsWithId(Subject subject, SchemaId id) {
-        List<Version> out = new ArrayList<>();
-        kv.scan(Keys.usages(id, subject), (k, v) -> {
-            out.add(Keys.versionOf(k));
-            return true;
-        });
-        return out;
+        return usageReads.versionsWithId(subject, id);
     }
 
-    /**
-     * Ids of schemas whose references name this subject version and that some subject version
-     * (live or soft-deleted) still uses, ascending.
-     */
     public List<SchemaId> referencedBy(Subject subject, Version version) {
-        return referrers(subject, version, true, null);
+        return usageReads.referencedBy(subject, version);
     }
 
-    /**
-     * Ids of schemas whose references name this subject version and that a version of a subject
-     * other than {@code except} (null: any subject) uses: a live version, or a soft-deleted one too
-     * when {@code countSoftDeleted}; ascending.
-     */
     public List<SchemaId> referrers(Subject subject, Version version, boolean countSoftDeleted, Subject except) {
-        List<SchemaId> out = new ArrayList<>();
-        kv.scan(Keys.referencedBy(subject, version), (k, v) -> {
-            SchemaId id = Keys.referencingId(k);
-            boolean[] used = {false};
-            kv.scan(Keys.usages(id), (uk, uv) -> {
-                Subject user = Keys.usageSubject(uk);
-                used[0] = !user.equals(except) && (countSoftDeleted
-                        || version(user, Keys.versionOf(uk)).filter(r -> !r.deleted()).isPresent());
-                return !used[0];
-            });
-            if (used[0]) {
-                out.add(id);
-            }
-            return true;
-        });
-        return out;
+        return usageReads.referrers(subject, version, countSoftDeleted, except);
     }
 
-    /** Audit entries in journal order from {@code from} (the store seeks there), until the visitor says stop. */
     public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
-        byte[] start = Keys.audit(Offset.of(Math.max(0, from.value())));
-        kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(Keys.auditOffset(k), v)));
+        auditReads.audit(from, visitor);
     }
 
-    /**
-     * As {@link #audit(Offset, java.util.function.Predicate)}, for entries of a time range
-     * ({@code fromMillis}, {@code toMillis}: either null for open): the scan seeks to
-     * {@link #firstAuditOffsetFrom} when that is past {@code from}, and stops at the first entry
-     * later than {@code toMillis} by more than {@link #AUDIT_CLOCK_SKEW_MILLIS}. Entries just
-     * outside the range may still be visited; filter them.
-     */
     public void audit(Offset from, Long fromMillis, Long toMillis, java.util.function.Predicate<AuditEntry> visitor) {
-        long start = fromMillis == null ? from.value() : Math.max(from.value(), firstAuditOffsetFrom(fromMillis).value());
-        long stopAfter = toMillis == null ? Long.MAX_VALUE : toMillis + AUDIT_CLOCK_SKEW_MILLIS;
-        audit(Offset.of(start), e -> e.timestamp() <= stopAfter && visitor.test(e));
+        auditReads.audit(from, fromMillis, toMillis, visitor);
     }
 
     /**
@@ -620,35 +381,8 @@ public final class RegistryView {
      */
     public static final long AUDIT_CLOCK_SKEW_MILLIS = 5 * 60_000L;
 
-    /**
-     * The first offset worth scanning for audit entries at or after {@code fromMillis}: a binary
-     * search over the trail's offsets (a seek per step) for the first entry at or after
-     * {@code fromMillis - AUDIT_CLOCK_SKEW_MILLIS}. Entries after it may still be older than
-     * {@code fromMillis}; filter them. 0 when the trail is empty or starts later.
-     */
     public Offset firstAuditOffsetFrom(long fromMillis) {
-        long target = fromMillis - AUDIT_CLOCK_SKEW_MILLIS;
-        long lo = 0;
-        long hi = Math.max(0, position().offset().value() + 1); // offsets at or past hi: none
-        while (lo < hi) {
-            long mid = lo + (hi - lo) / 2;
-            AuditEntry at = firstAuditEntryFrom(mid);
-            if (at == null || at.timestamp() >= target) {
-                hi = mid;
-            } else {
-                lo = at.offset().value() + 1;
-            }
-        }
-        return Offset.of(lo);
-    }
-
-    private AuditEntry firstAuditEntryFrom(long offset) {
-        AuditEntry[] first = {null};
-        kv.scanFrom(Keys.AUDIT, Keys.audit(Offset.of(offset)), (k, v) -> {
-            first[0] = AuditEntry.decode(Keys.auditOffset(k), v);
-            return false;
-        });
-        return first[0];
+        return auditReads.firstAuditOffsetFrom(fromMillis);
     }
 
     static String text(byte[] b) {
