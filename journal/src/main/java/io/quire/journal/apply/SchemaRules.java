@@ -50,7 +50,7 @@ final class SchemaRules {
         Optional<SchemaId> existing = view.idForFingerprint(ctx, c.fingerprint());
         Optional<SubjectRecord> subject = view.subject(s);
         if (existing.isPresent()) {
-            Optional<Version> live = liveVersionWithId(view, s, existing.get());
+            Optional<Version> live = view.liveVersionWithId(s, existing.get());
             if (live.isPresent()) {
                 return new SchemaRegistered(existing.get(), live.get(), false);
             }
@@ -118,7 +118,7 @@ final class SchemaRules {
         SubjectRecord before = view.subject(s).orElse(SubjectRecord.EMPTY);
         Version version = c.version();
         if (version.equals(Version.NONE)) {
-            Optional<Version> live = liveVersionWithId(view, s, c.id());
+            Optional<Version> live = view.liveVersionWithId(s, c.id());
             if (live.isPresent()) {
                 return new SchemaRegistered(c.id(), live.get(), false);
             }
@@ -193,16 +193,6 @@ final class SchemaRules {
             }
         }
         return null;
-    }
-
-    /** The live version of the subject that has this id, if any (content is registered once per subject). */
-    private static Optional<Version> liveVersionWithId(RegistryView view, Subject s, SchemaId id) {
-        for (Version v : view.versionsWithId(s, id)) {
-            if (view.version(s, v).map(r -> !r.deleted()).orElse(false)) {
-                return Optional.of(v);
-            }
-        }
-        return Optional.empty();
     }
 
     /**

@@ -355,6 +355,10 @@ public final class RegistryView {
         return subjectScans.hasSubjects(context);
     }
 
+    public Optional<Version> liveVersionWithId(Subject subject, SchemaId id) {
+        return usageReads.liveVersionWithId(subject, id);
+    }
+
     public List<Version> versionsWithId(Subject subject, SchemaId id) {
         return usageReads.versionsWithId(subject, id);
     }

@@ -10,6 +10,7 @@ import io.quire.journal.view.RegistryView.Usage;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Which subject versions use an id, which schemas reference a subject version, and the ids of
@@ -49,6 +50,19 @@ final class UsageReads {
             return true;
         });
         return out;
+    }
+
+    /**
+     * The live version of the subject that has this id, if any: content is registered once per
+     * subject (the applier's rule, and the edge's check before it journals anything).
+     */
+    Optional<Version> liveVersionWithId(Subject subject, SchemaId id) {
+        for (Version v : versionsWithId(subject, id)) {
+            if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
+                return Optional.of(v);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The versions of one subject that use an id (soft-deleted ones included). */

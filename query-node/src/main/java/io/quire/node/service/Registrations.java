@@ -141,15 +141,8 @@ public final class Registrations {
                                                                   Subject subject, ParsedSchema<?> parsed,
                                                                   DataContract contract) {
         Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), contract.fingerprint(parsed));
-        if (existing.isPresent()) {
-            for (Version v : view.versionsWithId(subject, existing.get())) {
-                if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
-                    return Optional.of(new Written<>(answer(subject, existing.get(), v, parsed, contract),
-                            view.position().offset()));
-                }
-            }
-        }
-        return Optional.empty();
+        return existing.flatMap(id -> view.liveVersionWithId(subject, id)
+                .map(v -> new Written<>(answer(subject, id, v, parsed, contract), view.position().offset())));
     }
 
     /**
