@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  * A journal in memory behind the services' port: each command is appended and applied at once
  * by the real applier to an in-memory view, as a node applies its own command before it answers.
  */
-final class InMemoryJournal implements JournalPort {
+public final class InMemoryJournal implements JournalPort {
 
     private final Applier applier = new Applier();
     private final InMemoryKv kv = new InMemoryKv();
@@ -39,7 +39,7 @@ final class InMemoryJournal implements JournalPort {
     }
 
     /** Commands appended so far: what a refusal at the edge must leave unchanged. */
-    synchronized int size() {
+    public synchronized int size() {
         return records.size();
     }
 }

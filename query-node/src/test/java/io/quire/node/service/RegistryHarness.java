@@ -18,13 +18,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /** The registry's services over an in-memory journal, work done on the caller's thread. */
-final class RegistryHarness {
+public final class RegistryHarness {
 
-    final InMemoryJournal journal = new InMemoryJournal();
-    final ViewAccess access = new ViewAccess();
-    final Registry registry;
+    public final InMemoryJournal journal = new InMemoryJournal();
+    public final ViewAccess access = new ViewAccess();
+    public final Registry registry;
 
-    RegistryHarness() {
+    public RegistryHarness() {
         access.open(journal.view());
         BlockAllocator ids = new BlockAllocator(size -> journal.submit(new LeaseIdBlock("node-test", "lease", size),
                 "quire-node").thenApply(a -> {

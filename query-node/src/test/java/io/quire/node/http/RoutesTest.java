@@ -1,0 +1,163 @@
+package io.quire.node.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quire.node.config.QuireConfig;
+import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.service.RegistryHarness;
+import io.quire.node.view.apply.AppliedTracker;
+import io.quire.node.view.apply.ApplyListener;
+import io.vertx.core.Vertx;
+import io.vertx.junit5.VertxExtension;
+import io.vertx.junit5.VertxTestContext;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Routes as unit tests: the production HTTP server ({@link HttpVerticle}: route table, guards,
+ * failure rendering, lingering close) over the real services and applier on an in-memory journal,
+ * deployed in Vert.x's JUnit 5 extension. No broker, no RocksDB: what a route answers is tested
+ * here in milliseconds; the ITs keep the end-to-end paths.
+ */
+@ExtendWith(VertxExtension.class)
+class RoutesTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final QuireConfig.Security NO_SECURITY = new QuireConfig.Security("", "", "", "", "", "roles", "subjects",
+            false, "", "", "");
+    static final String ORDER = "{\"type\":\"record\",\"name\":\"Order\",\"namespace\":\"t\","
+            + "\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}";
+    static final String HOLDER = "{\"type\":\"record\",\"name\":\"Holder\",\"namespace\":\"t\","
+            + "\"fields\":[{\"name\":\"o\",\"type\":\"t.Order\"}]}";
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private RegistryHarness harness;
+    private int port;
+
+    record Answer(int status, JsonNode json) {
+        int errorCode() {
+            return json.path("error_code").asInt(-1);
+        }
+    }
+
+    @BeforeEach
+    void start(Vertx vertx, VertxTestContext ctx) {
+        harness = new RegistryHarness();
+        HttpApi.Deps deps = new HttpApi.Deps(harness.registry, harness.access, new AppliedTracker(ApplyListener.NONE),
+                new QuireMetrics(), new ReadyNode(), Runnable::run, 65_536, 1_000, 1_000, null, false, 409);
+        vertx.deployVerticle(new HttpVerticle(deps, "127.0.0.1", 0, NO_SECURITY, bound -> port = bound))
+                .onComplete(ctx.succeedingThenComplete());
+    }
+
+    Answer send(String method, String path, String body) throws IOException, InterruptedException {
+        return send(method, path, body, "application/vnd.schemaregistry.v1+json");
+    }
+
+    Answer send(String method, String path, String body, String contentType) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).header("Content-Type", contentType)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return new Answer(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()));
+    }
+
+    static String schema(String text, String extra) throws IOException {
+        return "{\"schema\":" + JSON.writeValueAsString(text) + extra + "}";
+    }
+
+    @Test
+    void aRegistrationIsReadBackByIdAndByVersion() throws Exception {
+        Answer registered = send("POST", "/subjects/orders-value/versions", schema(ORDER, ""));
+        assertEquals(200, registered.status(), registered.json().toString());
+        long id = registered.json().get("id").asLong();
+        Answer byId = send("GET", "/schemas/ids/" + id, null);
+        assertEquals(ORDER, byId.json().get("schema").asText());
+        Answer latest = send("GET", "/subjects/orders-value/versions/latest", null);
+        assertEquals(1, latest.json().get("version").asInt());
+        assertEquals(id, latest.json().get("id").asLong());
+        assertEquals(id, send("POST", "/subjects/orders-value/versions", schema(ORDER, "")).json().get("id").asLong(),
+                "the same schema again: the same id, no new version");
+    }
+
+    @Test
+    void refusalsAreConfluentsAndChangeNothing() throws Exception {
+        send("POST", "/subjects/base/versions", schema(ORDER, ""));
+        assertEquals(200, send("POST", "/subjects/holder/versions", schema(HOLDER,
+                ",\"references\":[{\"name\":\"t.Order\",\"subject\":\"base\",\"version\":1}]")).status());
+        int before = harness.journal.size();
+        Map<String, Integer> expected = new java.util.LinkedHashMap<>();
+        expected.put("DELETE /subjects/base/versions/1", 42206);
+        expected.put("DELETE /subjects/base", 42206);
+        expected.put("DELETE /config/base", 40401);
+        expected.put("PATCH /subjects", 405);
+        expected.put("GET /no/such/route", 404);
+        for (Map.Entry<String, Integer> e : expected.entrySet()) {
+            String[] request = e.getKey().split(" ");
+            Answer a = send(request[0], request[1], request[0].equals("PATCH") ? "{}" : null);
+            assertEquals(e.getValue(), a.errorCode(), e.getKey() + ": " + a.json());
+        }
+        assertEquals(42201, send("POST", "/subjects/base/versions", schema(ORDER.replace("\"id\"", "\"x\""),
+                ",\"version\":9")).errorCode(), "a version that is not the next one");
+        assertEquals(42201, send("POST", "/compatibility/subjects/base/versions/latest",
+                schema(ORDER, ",\"references\":[null]")).errorCode(), "a null reference");
+        Answer form = send("POST", "/subjects/base/versions", "a=b", "application/x-www-form-urlencoded");
+        assertEquals(415, form.status());
+        assertEquals(415, form.errorCode());
+        assertEquals(before, harness.journal.size(), "no refusal reached the journal");
+        assertTrue(send("GET", "/subjects/base/versions/1", null).json().has("schema"), "still there, live");
+    }
+
+    /** A node that is ready and has nothing to snapshot. */
+    static final class ReadyNode implements NodeStatus {
+        @Override
+        public boolean ready() {
+            return true;
+        }
+
+        @Override
+        public String state() {
+            return "RUNNING";
+        }
+
+        @Override
+        public long appliedOffset() {
+            return 0;
+        }
+
+        @Override
+        public boolean journalReachable() {
+            return true;
+        }
+
+        @Override
+        public String kafkaClusterId() {
+            return "test-cluster";
+        }
+
+        @Override
+        public String registryClusterId() {
+            return "test-registry";
+        }
+
+        @Override
+        public Map<String, Object> snapshot() {
+            throw new UnsupportedOperationException("no snapshots in a route test");
+        }
+
+        @Override
+        public ArchiveSource snapshotForArchive() {
+            throw new UnsupportedOperationException("no snapshots in a route test");
+        }
+    }
+}
