@@ -199,7 +199,7 @@ public final class Main {
         EmbeddedKafka broker = kafka;
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            node.close();
+            node.shutdownGracefully();
             if (broker != null) {
                 broker.close();
             }

@@ -52,6 +52,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private final ViewAccess access = new ViewAccess();
     private final ViewLifecycle view;
     private volatile long startEndOffset = -1;
+    /** Set on {@link #shutdownGracefully}: not ready, answers close their connections. */
+    private volatile boolean stopping;
+    /** The HTTP verticles' deployment, undeployed first on a graceful shutdown. */
+    private volatile String httpDeployment;
     private String topicId;
     private JournalAdmin admin;
     private volatile String kafkaClusterId = "";
@@ -163,7 +167,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     private void deploy(HttpApi.Deps deps, int port, int instances) throws Exception {
         java.util.Set<Integer> bound = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), port, config.security(), bound::add),
+        httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), port, config.security(),
+                        bound::add, config.shutdown().timeoutMs()),
                 new DeploymentOptions().setInstances(instances)).toCompletionStage().toCompletableFuture()
                 .get(30, TimeUnit.SECONDS);
         httpPort.set(bound.iterator().next());
@@ -243,12 +248,46 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     @Override
     public boolean ready() {
-        return access.isOpen() && tracker.appliedOffset() >= startEndOffset - 1;
+        return !stopping && access.isOpen() && tracker.appliedOffset() >= startEndOffset - 1;
     }
 
     @Override
     public String state() {
-        return view.state();
+        return stopping ? "STOPPING" : view.state();
+    }
+
+    @Override
+    public boolean stopping() {
+        return stopping;
+    }
+
+    /**
+     * Stops as a node behind a load balancer should (SIGTERM): not ready at once, still serving for
+     * {@code --shutdown-delay-ms} with every answer closing its connection (the endpoint-removal
+     * window), then no new connection while the requests in flight, writes waiting for their
+     * outcome included, are answered (at most {@code --shutdown-timeout-ms}); then the view is
+     * closed cleanly.
+     */
+    public void shutdownGracefully() {
+        stopping = true;
+        QuireConfig.Shutdown s = config.shutdown();
+        LOG.info("stopping: not ready; serving {} ms more, then up to {} ms for requests in flight", s.delayMs(),
+                s.timeoutMs());
+        try {
+            Thread.sleep(s.delayMs());
+            String deployment = httpDeployment;
+            if (vertx != null && deployment != null) {
+                long t0 = System.nanoTime();
+                vertx.undeploy(deployment).toCompletionStage().toCompletableFuture()
+                        .get(s.timeoutMs() + 5_000, TimeUnit.MILLISECONDS);
+                LOG.info("HTTP stopped: requests in flight answered in {} ms", (System.nanoTime() - t0) / 1_000_000);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.warn("stopping HTTP: {}", e.toString());
+        }
+        close();
     }
 
     /** Journal records this node applied at start before Kafka Streams started ({@link io.quire.node.view.apply.CatchUp}). */

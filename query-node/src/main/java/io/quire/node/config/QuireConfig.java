@@ -18,7 +18,11 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
-                          java.util.List<String> peerNodes) {
+                          java.util.List<String> peerNodes, Shutdown shutdown) {
+
+    /** How a node stops on SIGTERM: serving for {@code delayMs} while not ready, then at most {@code timeoutMs} for requests in flight. */
+    public record Shutdown(long delayMs, long timeoutMs) {
+    }
 
     /**
      * The view store's memory budget and file compression, how to fetch a bootstrap snapshot, and
@@ -119,7 +123,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim(),
                         integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE),
                         integer(values, ConfigKey.NATIVE_TRIM_INTERVAL_MS, 0, 3_600_000)),
-                peerNodes(values.get(ConfigKey.PEER_NODES)));
+                peerNodes(values.get(ConfigKey.PEER_NODES)),
+                new Shutdown(integer(values, ConfigKey.SHUTDOWN_DELAY_MS, 0, 600_000),
+                        integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)));
     }
 
     private static java.util.List<String> peerNodes(String text) {
@@ -173,7 +179,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, journalLingerMs, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown);
     }
 
     /** Properties for any Kafka client of this node. */
@@ -205,6 +211,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 + " skip-corrupt-records=" + skipCorruptRecords
                 + (bootstrapSnapshot.isEmpty() ? "" : " bootstrap-snapshot=" + bootstrapSnapshot) + " " + limits + " auth="
                 + (security.authEnabled() ? "on" : "off") + " tls=" + (security.tls() ? "on" : "off")
+                + " shutdown-delay-ms=" + shutdown.delayMs() + " shutdown-timeout-ms=" + shutdown.timeoutMs()
                 + " kafka=" + new TreeMap<>(shown);
     }
 

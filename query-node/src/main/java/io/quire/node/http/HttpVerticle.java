@@ -14,10 +14,22 @@ public final class HttpVerticle extends VerticleBase {
     private final int port;
     private final QuireConfig.Security security;
     private final java.util.function.IntConsumer boundPort;
+    private final long shutdownTimeoutMs;
+    private io.vertx.core.http.HttpServer server;
 
     /** {@code boundPort} is told the port the server listens on (the one chosen when {@code port} is 0). */
     public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
                         java.util.function.IntConsumer boundPort) {
+        this(deps, host, port, security, boundPort, 0);
+    }
+
+    /**
+     * As above; undeployed, the server stops accepting connections and gives the requests in flight
+     * up to {@code shutdownTimeoutMs} to be answered before it closes their connections.
+     */
+    public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
+                        java.util.function.IntConsumer boundPort, long shutdownTimeoutMs) {
+        this.shutdownTimeoutMs = shutdownTimeoutMs;
         this.deps = deps;
         this.host = host;
         this.port = port;
@@ -40,6 +52,30 @@ public final class HttpVerticle extends VerticleBase {
                 .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
                 .invalidRequestHandler(HttpApi::invalidRequest)
                 .listen()
-                .onSuccess(server -> boundPort.accept(server.actualPort()));
+                .onSuccess(s -> {
+                    server = s;
+                    boundPort.accept(s.actualPort());
+                });
     }
+
+    /**
+     * Stops as a graceful shutdown needs: the listening socket is closed first, so that a new
+     * connection is refused (and its client tries another node) instead of being accepted and then
+     * dropped; the connections already accepted get {@link #SETTLE_MILLIS} to deliver and be answered;
+     * then Vert.x's shutdown closes the idle ones and waits for the requests in flight, up to the
+     * timeout.
+     */
+    @Override
+    public Future<?> stop() {
+        if (server == null) {
+            return Future.succeededFuture();
+        }
+        boolean closed = Listener.close(server);
+        io.vertx.core.Promise<Void> settled = io.vertx.core.Promise.promise();
+        vertx.setTimer(closed ? SETTLE_MILLIS : 1, t -> settled.complete());
+        return settled.future().compose(v -> server.shutdown(shutdownTimeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS));
+    }
+
+    /** How long connections accepted before the listener closed have to send their request. */
+    static final long SETTLE_MILLIS = 250;
 }

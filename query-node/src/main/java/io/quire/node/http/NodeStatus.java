@@ -29,6 +29,11 @@ public interface NodeStatus {
      */
     ArchiveSource snapshotForArchive() throws Exception;
 
+    /** Whether the node is stopping: not ready, and every answer closes its connection. */
+    default boolean stopping() {
+        return false;
+    }
+
     /** This node's name in the journal. */
     default String nodeId() {
         return "";
