@@ -26,8 +26,6 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
-import io.quire.journal.model.Subject;
-import io.quire.journal.model.Version;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.AuditEntry;

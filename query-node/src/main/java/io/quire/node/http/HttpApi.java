@@ -42,14 +42,7 @@ public final class HttpApi {
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
 
-        NodeStatus status = d.status();
-        r.route().handler(ctx -> {
-            if (status.stopping()) { // the endpoint-removal window: no connection is kept for a next request
-                ctx.response().putHeader("Connection", "close");
-            }
-            ctx.next();
-        });
-        r.route().handler(new AwaitView(d.access(), d.readWaitTimeoutMs())); // before anything reads the view
+        r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
         r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names
         r.route().handler(ctx -> timed(ctx, d.metrics()));

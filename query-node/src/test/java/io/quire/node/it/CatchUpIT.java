@@ -24,7 +24,6 @@ import io.quire.node.view.apply.ApplyListener;
 import io.quire.node.view.apply.ApplyTimings;
 import io.quire.node.view.apply.CatchUp;
 import io.quire.node.view.store.StoreKv;
-import io.quire.node.view.store.ViewStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
