@@ -96,6 +96,15 @@ final class ViewLifecycle {
             try {
                 SnapshotFetch.fetch(snapshot, authorization, fetched);
                 m = Snapshots.install(fetched, storeDir(), config.journalTopic(), topicId, journalEnd, true);
+            } catch (java.net.ConnectException | java.net.UnknownHostException | java.net.NoRouteToHostException e) {
+                // No node answers there (the first pod of a new cluster). Refusals (403, a bad
+                // archive) stop the start either way: they are mistakes to fix, not a missing peer.
+                if (config.view().snapshotRequired()) {
+                    throw e;
+                }
+                LOG.warn("no node answered at {} for a bootstrap snapshot ({}): replaying the journal from the start"
+                        + " (bootstrap-snapshot-required is false)", snapshot, e.toString());
+                return;
             } finally {
                 io.quire.node.view.snapshot.Folders.deleteTree(fetched);
             }
@@ -218,6 +227,18 @@ final class ViewLifecycle {
     long viewMemory(StoreMemory kind) {
         ViewStore s = store.get();
         return s == null ? -1 : s.memory(kind);
+    }
+
+    /** Bytes of the view's table files on disk; -1 while no store is open. */
+    long viewDiskBytes() {
+        ViewStore s = store.get();
+        return s == null ? -1 : s.diskBytes();
+    }
+
+    /** RocksDB's estimate of the view's keys; -1 while no store is open. */
+    long viewKeys() {
+        ViewStore s = store.get();
+        return s == null ? -1 : s.estimatedKeys();
     }
 
     /** Compactions of the view store running or pending; -1 while no store is open. */

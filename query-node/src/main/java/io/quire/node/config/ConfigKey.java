@@ -34,6 +34,8 @@ public enum ConfigKey {
             "A snapshot folder (`quire.jar snapshot`), or a running node's URL to fetch one from, to start a fresh node's view from; only the journal after it is replayed"),
     BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE("bootstrap-snapshot-authorization-file", "", null,
             "A file holding the `Authorization` header (an admin's `Basic …` or `Bearer …`) sent when fetching the bootstrap snapshot from a node"),
+    BOOTSTRAP_SNAPSHOT_REQUIRED("bootstrap-snapshot-required", "true", null,
+            "Whether a bootstrap snapshot that cannot be fetched from a node's URL stops the start (true) or the node replays the journal from the start instead (false: the first pod of a new cluster has no peer yet)"),
     SNAPSHOT_EVERY_RECORDS("snapshot-every-records", "0", null,
             "Take a snapshot of the view (under the data dir) each time this many records were applied since the last; 0: only on request"),
     SNAPSHOT_RETAIN("snapshot-retain", "3", null, "Automatic snapshots kept (the newest); older ones are deleted"),

@@ -29,7 +29,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
      * how often the C allocator gives freed memory back (0: never).
      */
     public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords,
-                       long nativeTrimIntervalMs) {
+                       long nativeTrimIntervalMs, boolean snapshotRequired) {
 
         public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
     }
@@ -50,6 +50,15 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         public boolean tls() {
             return !tlsCertFile.isEmpty();
         }
+    }
+
+    /** A flag that must say {@code true} or {@code false}. */
+    private static boolean bool(Map<ConfigKey, String> values, ConfigKey key) {
+        String v = values.get(key).trim().toLowerCase(Locale.ROOT);
+        if (!v.equals("true") && !v.equals("false")) {
+            throw new IllegalArgumentException("--" + key.flag + " must be true or false, not '" + values.get(key) + "'");
+        }
+        return v.equals("true");
     }
 
     public static QuireConfig from(boolean dev, String[] args, Map<String, String> env) {
@@ -122,7 +131,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 new View(integer(values, ConfigKey.VIEW_MEMORY_MIB, 16, 1 << 20), compression(values),
                         values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim(),
                         integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE),
-                        integer(values, ConfigKey.NATIVE_TRIM_INTERVAL_MS, 0, 3_600_000)),
+                        integer(values, ConfigKey.NATIVE_TRIM_INTERVAL_MS, 0, 3_600_000),
+                        bool(values, ConfigKey.BOOTSTRAP_SNAPSHOT_REQUIRED)),
                 peerNodes(values.get(ConfigKey.PEER_NODES)),
                 new Shutdown(integer(values, ConfigKey.SHUTDOWN_DELAY_MS, 0, 600_000),
                         integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)));

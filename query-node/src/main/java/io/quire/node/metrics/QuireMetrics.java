@@ -74,6 +74,23 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
                 .description("Resident set size of the node's process (Linux; NaN elsewhere)").register(registry);
     }
 
+    /**
+     * The view's size on disk and in keys (NaN while no store is open), and whether this node
+     * answers ready: what the alert rules and the dashboard in {@code compose/monitoring} read.
+     */
+    public void bindView(LongSupplier diskBytes, LongSupplier keys, LongSupplier ready) {
+        Gauge.builder("quire.view.disk.bytes", () -> orNaN(diskBytes.getAsLong()))
+                .description("Bytes of the view's RocksDB table files on this node's disk").register(registry);
+        Gauge.builder("quire.view.keys", () -> orNaN(keys.getAsLong()))
+                .description("RocksDB's estimate of the keys in this node's view").register(registry);
+        Gauge.builder("quire.node.ready", ready::getAsLong)
+                .description("1 while this node answers /health/ready with 200, else 0").register(registry);
+    }
+
+    private static double orNaN(long v) {
+        return v < 0 ? Double.NaN : v;
+    }
+
     /** The process's resident set, VmRSS of /proc/self/status (given in kB). */
     static double residentBytes() {
         try {
@@ -119,6 +136,14 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     private static final java.util.Set<String> METHODS = java.util.Set.of("GET", "POST", "PUT", "DELETE", "HEAD",
             "OPTIONS", "PATCH");
 
+    /**
+     * Fixed latency buckets of every HTTP timer ({@code quire_http_requests_seconds_bucket}), so that
+     * Prometheus can compute percentiles across nodes; nine buckets keep the series few.
+     */
+    private static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(5),
+            Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100),
+            Duration.ofMillis(250), Duration.ofMillis(1000), Duration.ofMillis(5000)};
+
     public void httpRequest(String anyMethod, String route, int anyStatus, long nanos) {
         String method = METHODS.contains(anyMethod) ? anyMethod : "OTHER";
         int status = anyStatus < 100 || anyStatus > 599 ? 0 : anyStatus;
@@ -127,6 +152,7 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
                 .description("HTTP requests by route template and status")
                 .tag("method", method).tag("route", route).tag("status", Integer.toString(status))
                 .publishPercentileHistogram(false)
+                .serviceLevelObjectives(LATENCY_BUCKETS)
                 .register(registry)).record(Duration.ofNanos(nanos));
     }
 

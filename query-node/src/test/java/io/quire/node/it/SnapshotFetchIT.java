@@ -52,6 +52,25 @@ class SnapshotFetchIT {
                     readerAuth.toString())));
             assertTrue(refused.getMessage().contains("answered 403"), refused.getMessage());
             assertFalse(Files.exists(refusedDir.resolve("streams")), "no view was made");
+            Exception stillRefused = assertThrows(Exception.class, () -> Nodes.start(Nodes.config(topic,
+                    dir.resolve("refused-2"), "fetch-r2", "--bootstrap-snapshot", url,
+                    "--bootstrap-snapshot-authorization-file", readerAuth.toString(),
+                    "--bootstrap-snapshot-required", "false")));
+            assertTrue(stillRefused.getMessage().contains("answered 403"), "a refusal is a mistake, not a missing peer");
+
+            // No node listens at the URL (the first pod of a new cluster): with the snapshot not
+            // required, the node replays the journal from the start instead.
+            int closed;
+            try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+                closed = s.getLocalPort();
+            }
+            try (QuireNode c = Nodes.start(Nodes.config(topic, dir.resolve("c"), "fetch-c", "--auth-users-file",
+                    users.toString(), "--bootstrap-snapshot", "http://127.0.0.1:" + closed,
+                    "--bootstrap-snapshot-required", "false"))) {
+                Http hc = new Http(c.httpPort()).as(Http.basic("admin", "adminpw"));
+                assertEquals(ha.get("/admin/view-digest").body(), hc.get("/admin/view-digest").body());
+                assertTrue(SnapshotIT.appliedCommands(hc) >= 120, "replayed from the start");
+            }
 
             long before = a.appliedOffset();
             try (QuireNode b = Nodes.start(Nodes.config(topic, dir.resolve("b"), "fetch-b", "--auth-users-file",

@@ -58,6 +58,16 @@ final class StoreStats {
         return whileOpen(rocks::filesAtLevel0);
     }
 
+    /** Bytes of the view's table files; -1 when the store is not open. */
+    long diskBytes() {
+        return whileOpen(rocks::diskBytes);
+    }
+
+    /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */
+    long estimatedKeys() {
+        return whileOpen(rocks::estimatedKeys);
+    }
+
     /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */
     long memory(StoreMemory kind) {
         return whileOpen(() -> rocks.memory(kind));

@@ -229,6 +229,16 @@ final class ViewRocks {
         return db.getLongProperty("rocksdb.num-running-compactions") + db.getLongProperty("rocksdb.compaction-pending");
     }
 
+    /** Bytes of the view's table files on disk (RocksDB's {@code rocksdb.total-sst-files-size}). */
+    long diskBytes() throws RocksDBException {
+        return db.getLongProperty("rocksdb.total-sst-files-size");
+    }
+
+    /** RocksDB's estimate of the keys the view holds. */
+    long estimatedKeys() throws RocksDBException {
+        return db.getLongProperty("rocksdb.estimate-num-keys");
+    }
+
     /** Files in level 0, not yet compacted into the levels below. */
     long filesAtLevel0() throws RocksDBException {
         return Long.parseLong(db.getProperty("rocksdb.num-files-at-level0").trim());

@@ -334,6 +334,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return stats.compactions();
     }
 
+    /** Bytes of the view's table files on disk; -1 when the store is not open. */
+    public long diskBytes() {
+        return stats.diskBytes();
+    }
+
+    /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */
+    public long estimatedKeys() {
+        return stats.estimatedKeys();
+    }
+
     /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */
     public long memory(StoreMemory kind) {
         return stats.memory(kind);

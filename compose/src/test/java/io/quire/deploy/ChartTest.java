@@ -1,0 +1,187 @@
+package io.quire.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor;
+import io.quire.node.config.QuireConfig;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The Helm chart, rendered and linted by Helm's library, read strictly, its command parsed by the node. */
+class ChartTest {
+
+    @Test
+    void lintsCleanInStrictMode() {
+        LintResult lint = new Helm(Rendered.CHART).lint().strict().call();
+        assertFalse(lint.isFailed(), () -> "helm lint --strict: " + lint.getMessages());
+    }
+
+    @Test
+    void defaultValuesRenderThreeNodesWithVolumesProbesAndABudget() throws Exception {
+        Rendered r = Rendered.of();
+        StatefulSet sts = r.one(StatefulSet.class);
+        assertEquals(3, sts.getSpec().getReplicas());
+        assertEquals("registry-quire-headless", sts.getSpec().getServiceName());
+        assertEquals("view", sts.getSpec().getVolumeClaimTemplates().get(0).getMetadata().getName());
+        assertEquals(2, r.all(Service.class).size());
+        Service headless = r.all(Service.class).stream().filter(s -> "None".equals(s.getSpec().getClusterIP()))
+                .findFirst().orElseThrow();
+        assertTrue(headless.getSpec().getPublishNotReadyAddresses());
+        assertEquals(1, r.one(PodDisruptionBudget.class).getSpec().getMaxUnavailable().getIntVal());
+        assertTrue(r.all(HorizontalPodAutoscaler.class).isEmpty());
+        assertTrue(r.all(NetworkPolicy.class).isEmpty());
+        assertTrue(r.all(ServiceMonitor.class).isEmpty());
+        assertTrue(r.all(Secret.class).isEmpty());
+        assertTrue(r.kafkaTopics.isEmpty());
+
+        Container c = r.container();
+        assertEquals("/health/ready", c.getStartupProbe().getHttpGet().getPath());
+        assertEquals("/health/ready", c.getReadinessProbe().getHttpGet().getPath());
+        assertEquals("/health/live", c.getLivenessProbe().getHttpGet().getPath());
+        // a full replay fits in the startup probe's patience before liveness takes over
+        assertTrue(c.getStartupProbe().getPeriodSeconds() * c.getStartupProbe().getFailureThreshold() >= 1800);
+    }
+
+    @Test
+    void theContainerIsRestrictedAndSizedFromTheNodesOneMemoryBudget() throws Exception {
+        Rendered r = Rendered.of("production.yaml");
+        Container c = r.container();
+        assertFalse(c.getSecurityContext().getAllowPrivilegeEscalation());
+        assertTrue(c.getSecurityContext().getReadOnlyRootFilesystem());
+        assertTrue(c.getSecurityContext().getRunAsNonRoot());
+        assertEquals(List.of("ALL"), c.getSecurityContext().getCapabilities().getDrop());
+        PodSpec pod = r.one(StatefulSet.class).getSpec().getTemplate().getSpec();
+        assertTrue(pod.getSecurityContext().getRunAsNonRoot());
+        assertEquals("RuntimeDefault", pod.getSecurityContext().getSeccompProfile().getType());
+        assertFalse(pod.getAutomountServiceAccountToken());
+        // heap 1024 + view 512 + overhead 256
+        assertEquals(new Quantity("1792Mi"), c.getResources().getLimits().get("memory"));
+        assertEquals(c.getResources().getLimits().get("memory"), c.getResources().getRequests().get("memory"));
+        assertTrue(c.getArgs().contains("-Xmx1024m"));
+        Map<String, String> env = r.environment("registry-quire-0", Map.of());
+        assertEquals("512", env.get("QUIRE_VIEW_MEMORY_MIB"));
+        // the pod's grace period covers the node's own drain
+        long drainMs = Long.parseLong(env.get("QUIRE_SHUTDOWN_DELAY_MS")) + Long.parseLong(env.get("QUIRE_SHUTDOWN_TIMEOUT_MS"));
+        assertTrue(pod.getTerminationGracePeriodSeconds() * 1000 > drainMs);
+    }
+
+    @Test
+    void productionVariantWiresKafkaSecurityTlsAuthAndMonitoring() throws Exception {
+        Rendered r = Rendered.of("production.yaml");
+        Map<String, String> env = r.environment("registry-quire-1", Map.of(
+                "quire-kafka-user/sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required;"));
+        assertEquals("SASL_SSL", env.get("QUIRE_KAFKA_SECURITY_PROTOCOL"));
+        assertEquals("/etc/quire/kafka/ca.p12", env.get("QUIRE_KAFKA_SSL_TRUSTSTORE_LOCATION"));
+        assertTrue(env.get("QUIRE_KAFKA_SASL_JAAS_CONFIG").startsWith("org.apache.kafka"));
+        assertEquals("/etc/quire/secrets/users", env.get("QUIRE_AUTH_USERS_FILE"));
+        assertEquals("/etc/quire/secrets/jwt-public-key.pem", env.get("QUIRE_AUTH_JWT_PUBLIC_KEY_FILE"));
+        assertNull(env.get("QUIRE_AUTH_JWT_HMAC_SECRET_FILE"));
+        assertEquals("/etc/quire/tls/tls.crt", env.get("QUIRE_TLS_CERT_FILE"));
+        assertEquals("HTTPS", r.container().getReadinessProbe().getHttpGet().getScheme());
+        assertTrue(env.get("QUIRE_PEER_NODES").startsWith("https://registry-quire-0.registry-quire-headless.schemas.svc"));
+        assertTrue(r.all(Secret.class).isEmpty(), "an existing Secret is used, none is made");
+
+        ServiceMonitor sm = r.one(ServiceMonitor.class);
+        assertEquals("headless", sm.getSpec().getSelector().getMatchLabels().get("quire.io/service"));
+        assertEquals("https", sm.getSpec().getEndpoints().get(0).getScheme());
+        assertEquals("prometheus", sm.getMetadata().getLabels().get("release"));
+        NetworkPolicy np = r.one(NetworkPolicy.class);
+        assertEquals(2, np.getSpec().getIngress().get(0).getFrom().size());
+
+        var topic = r.kafkaTopics.get(0);
+        assertEquals("_quire_journal", topic.path("spec").path("topicName").asText());
+        assertEquals(1, topic.path("spec").path("partitions").asInt());
+        assertEquals(3, topic.path("spec").path("replicas").asInt());
+        assertEquals(2, topic.path("spec").path("config").path("min.insync.replicas").asInt());
+        assertEquals(-1, topic.path("spec").path("config").path("retention.ms").asInt());
+        assertEquals("events", topic.path("metadata").path("labels").path("strimzi.io/cluster").asText());
+    }
+
+    @Test
+    void ephemeralVariantScalesOnCpuAndFillsItsViewFromAPeer() throws Exception {
+        Rendered r = Rendered.of("autoscaled-ephemeral.yaml");
+        StatefulSet sts = r.one(StatefulSet.class);
+        assertNull(sts.getSpec().getReplicas(), "the autoscaler owns the replica count");
+        assertTrue(sts.getSpec().getVolumeClaimTemplates().isEmpty());
+        assertTrue(sts.getSpec().getTemplate().getSpec().getVolumes().stream()
+                .anyMatch(v -> v.getName().equals("view") && v.getEmptyDir() != null));
+        HorizontalPodAutoscaler hpa = r.one(HorizontalPodAutoscaler.class);
+        assertEquals("StatefulSet", hpa.getSpec().getScaleTargetRef().getKind());
+        assertEquals(60, hpa.getSpec().getMetrics().get(0).getResource().getTarget().getAverageUtilization());
+        Map<String, String> env = r.environment("registry-quire-4", Map.of());
+        assertEquals("http://registry-quire.schemas.svc.cluster.local:8081", env.get("QUIRE_BOOTSTRAP_SNAPSHOT"));
+        assertEquals("false", env.get("QUIRE_BOOTSTRAP_SNAPSHOT_REQUIRED"));
+    }
+
+    @Test
+    void secretsGivenAsValuesAreMountedAndNamedToTheNode() throws Exception {
+        Rendered r = Rendered.of("chart-values-secrets.yaml");
+        Secret s = r.one(Secret.class);
+        assertEquals(java.util.Set.of("users", "jwt-hmac-secret", "kms-local-secret"), s.getStringData().keySet());
+        Map<String, String> env = r.environment("registry-quire-0", Map.of());
+        assertEquals("/etc/quire/secrets/jwt-hmac-secret", env.get("QUIRE_AUTH_JWT_HMAC_SECRET_FILE"));
+        assertEquals("/etc/quire/secrets/kms-local-secret", env.get("QUIRE_KMS_LOCAL_SECRET_FILE"));
+        assertTrue(r.one(StatefulSet.class).getSpec().getTemplate().getMetadata().getAnnotations()
+                .containsKey("checksum/secrets"), "a changed Secret rolls the nodes");
+    }
+
+    @Test
+    void everyVariantsCommandAndEnvironmentPassTheNodesOwnOptionParser() throws Exception {
+        for (String[] variant : new String[][]{{}, {"production.yaml"}, {"autoscaled-ephemeral.yaml"},
+                {"chart-values-secrets.yaml"}}) {
+            Rendered r = Rendered.of(variant);
+            List<String> args = r.container().getArgs();
+            int jar = args.indexOf("-jar");
+            assertEquals(List.of("-jar", "/opt/quire/quire.jar", "serve"), args.subList(jar, args.size()),
+                    "the node runs serve, configured through its environment");
+            Map<String, String> env = r.environment("registry-quire-2", Map.of());
+            QuireConfig config = QuireConfig.from(false, new String[0], env);
+            assertEquals("registry-quire-2", config.nodeId());
+            assertEquals(env.get("QUIRE_BOOTSTRAP_SERVERS"), config.bootstrapServers());
+            assertEquals(Path.of("/var/lib/quire"), config.dataDir());
+            assertEquals(Integer.parseInt(env.get("QUIRE_VIEW_MEMORY_MIB")), config.view().memoryMib());
+            assertEquals(3, config.peerNodes().size(), String.join(" ", variant));
+            assertEquals(5000, config.shutdown().delayMs());
+        }
+    }
+
+    @Test
+    void theOptionParserCheckFailsOnAValueTheNodeRefuses() throws Exception {
+        Rendered r = Rendered.of("registry", "schemas", List.of(), Map.of("view.compression", "brotli"));
+        Map<String, String> env = r.environment("registry-quire-0", Map.of());
+        assertThrows(IllegalArgumentException.class, () -> QuireConfig.from(false, new String[0], env));
+    }
+
+    @Test
+    void aFieldTheKubernetesApiDoesNotKnowFailsTheSchemaCheck() throws Exception {
+        Path values = Path.of("target", "misspelled-values.yaml");
+        java.nio.file.Files.writeString(values, "extraEnv:\n  - name: QUIRE_MAX_PAGE_SIZE\n    valu: \"100\"\n");
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> Rendered.of("registry", "schemas", List.of(values), Map.of()));
+        assertTrue(e.getMessage().contains("valu"), e.getMessage());
+    }
+
+    @Test
+    void anEmptyBootstrapServersIsRefusedAtRenderTime() {
+        Exception e = assertThrows(Exception.class,
+                () -> Rendered.of("registry", "schemas", List.of(), Map.of("kafka.bootstrapServers", "")));
+        assertTrue(e.getMessage().contains("kafka.bootstrapServers is required"), e.getMessage());
+    }
+}
