@@ -126,6 +126,7 @@ function go(hash) {
 function askSignIn(message) {
   const box = document.getElementById('signin');
   box.hidden = false;
+  document.getElementById('signin-oidc').hidden = !me.oidc;
   document.getElementById('signin-error').textContent = message || '';
   document.getElementById(document.getElementById('signin-method').value === 'basic' ? 'signin-user' : 'signin-token').focus();
 }
@@ -145,6 +146,46 @@ async function whoAmI() {
   for (const a of document.querySelectorAll('nav a[data-role]')) {
     a.hidden = !me.authenticated || !can(a.dataset.role);
   }
+}
+
+// ---------- sign-in through the identity provider: the authorization code flow with PKCE
+// (RFC 7636). Only the verifier and the state cross the redirect, in sessionStorage; the token
+// lives in this module's memory, as Basic credentials do.
+
+const b64url = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes)))
+  .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const redirectUri = () => location.origin + location.pathname;
+
+async function oidcSignIn() {
+  const o = me.oidc;
+  const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
+  const challenge = b64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  const state = b64url(crypto.getRandomValues(new Uint8Array(16)));
+  sessionStorage.setItem('quire.pkce', JSON.stringify({ verifier, state, hash: location.hash,
+    tokenEndpoint: o.tokenEndpoint, clientId: o.clientId }));
+  const q = new URLSearchParams({ response_type: 'code', client_id: o.clientId, redirect_uri: redirectUri(),
+    scope: 'openid', state, code_challenge: challenge, code_challenge_method: 'S256' });
+  location.assign(o.authorizationEndpoint + '?' + q);
+}
+
+/** Back from the provider with ?code=…&state=…: trade the code for a token, then tidy the address. */
+async function oidcReturn() {
+  const q = new URLSearchParams(location.search);
+  if (!q.has('code') && !q.has('error')) return;
+  const saved = JSON.parse(sessionStorage.getItem('quire.pkce') || 'null');
+  sessionStorage.removeItem('quire.pkce');
+  history.replaceState(null, '', location.pathname + ((saved && saved.hash) || ''));
+  if (q.has('error')) throw new Error('The identity provider refused the sign-in: ' + (q.get('error_description') || q.get('error')));
+  if (!saved || saved.state !== q.get('state')) throw new Error('The sign-in answer does not belong to this page (state).');
+  const r = await fetch(saved.tokenEndpoint, {
+    method: 'POST', credentials: 'omit',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code: q.get('code'), redirect_uri: redirectUri(),
+      client_id: saved.clientId, code_verifier: saved.verifier }),
+  });
+  const t = await r.json().catch(() => ({}));
+  if (!r.ok || !t.access_token) throw new Error('The identity provider gave no token: ' + (t.error_description || t.error || r.status));
+  authorization = 'Bearer ' + t.access_token;
 }
 
 function signOut() {
@@ -592,8 +633,17 @@ async function route() {
 
 async function start() {
   setUpSignIn();
+  document.getElementById('signin-oidc-button').addEventListener('click', () => oidcSignIn());
+  let signInFailed = null;
+  try {
+    await oidcReturn();
+  } catch (e) {
+    authorization = null;
+    signInFailed = e.message;
+  }
   try {
     await whoAmI();
+    if (signInFailed) askSignIn(signInFailed);
   } catch (e) {
     show(h('h1', {}, 'Quire console'), failure(e));
     return;

@@ -131,10 +131,14 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         SchemaParsing parsing = new SchemaParsing(config.limits(), config.protobufStrictReserved());
 
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
+        Authenticator authenticator = Authenticator.create(vertx, config.security(), hashing);
+        if (authenticator != null && authenticator.oidc() != null) {
+            metrics.bindOidc(authenticator.oidc(), io.quire.node.security.OidcVerifier::keyFetches);
+        }
         HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
                 config.writeTimeoutMs(), kms(config.security().kmsLocalSecretFile())), access,
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
-                config.limits().maxPageSize(), Authenticator.create(vertx, config.security(), hashing),
+                config.limits().maxPageSize(), authenticator,
                 config.security().authMetrics(), config.incompatibleErrorCode());
         listen(deps);
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",

@@ -34,6 +34,17 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
     }
 
+    /**
+     * Bearer tokens from an OpenID Connect provider ({@code oidcIssuer} empty: none), and how any
+     * token's claims become a caller: the principal's claim, provider names mapped to roles, the
+     * clock skew allowed.
+     */
+    public record Tokens(String oidcIssuer, long jwksRefreshS, long minFetchIntervalS, String consoleClientId,
+                         String principalClaim, String roleMapping, long clockSkewS) {
+
+        public static final Tokens NONE = new Tokens("", 300, 30, "", "sub", "", 30);
+    }
+
     /** Bounds on what one request may ask for; all refused at the edge. */
     public record Limits(int maxSchemaBytes, int maxReferences, int maxReferenceDepth, int maxPageSize) {
     }
@@ -41,10 +52,18 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     /** Authentication and TLS; all empty means an open HTTP listener (the dev default). */
     public record Security(String usersFile, String jwtPublicKeyFile, String jwtHmacSecretFile, String jwtIssuer,
                            String jwtAudience, String jwtRolesClaim, String jwtSubjectsClaim, boolean authMetrics,
-                           String tlsCertFile, String tlsKeyFile, String kmsLocalSecretFile) {
+                           String tlsCertFile, String tlsKeyFile, String kmsLocalSecretFile, Tokens tokens) {
+
+        public Security(String usersFile, String jwtPublicKeyFile, String jwtHmacSecretFile, String jwtIssuer,
+                        String jwtAudience, String jwtRolesClaim, String jwtSubjectsClaim, boolean authMetrics,
+                        String tlsCertFile, String tlsKeyFile, String kmsLocalSecretFile) {
+            this(usersFile, jwtPublicKeyFile, jwtHmacSecretFile, jwtIssuer, jwtAudience, jwtRolesClaim,
+                    jwtSubjectsClaim, authMetrics, tlsCertFile, tlsKeyFile, kmsLocalSecretFile, Tokens.NONE);
+        }
 
         public boolean authEnabled() {
-            return !usersFile.isEmpty() || !jwtPublicKeyFile.isEmpty() || !jwtHmacSecretFile.isEmpty();
+            return !usersFile.isEmpty() || !jwtPublicKeyFile.isEmpty() || !jwtHmacSecretFile.isEmpty()
+                    || !tokens.oidcIssuer().isEmpty();
         }
 
         public boolean tls() {
@@ -174,7 +193,17 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 v.get(ConfigKey.AUTH_JWT_HMAC_SECRET_FILE), v.get(ConfigKey.AUTH_JWT_ISSUER),
                 v.get(ConfigKey.AUTH_JWT_AUDIENCE), v.get(ConfigKey.AUTH_JWT_ROLES_CLAIM),
                 v.get(ConfigKey.AUTH_JWT_SUBJECTS_CLAIM), Boolean.parseBoolean(v.get(ConfigKey.AUTH_METRICS)),
-                v.get(ConfigKey.TLS_CERT_FILE), v.get(ConfigKey.TLS_KEY_FILE), v.get(ConfigKey.KMS_LOCAL_SECRET_FILE));
+                v.get(ConfigKey.TLS_CERT_FILE), v.get(ConfigKey.TLS_KEY_FILE), v.get(ConfigKey.KMS_LOCAL_SECRET_FILE),
+                new Tokens(v.get(ConfigKey.AUTH_OIDC_ISSUER).trim().replaceAll("/+$", ""),
+                        integer(v, ConfigKey.AUTH_OIDC_JWKS_REFRESH_S, 1, 86_400),
+                        integer(v, ConfigKey.AUTH_OIDC_MIN_FETCH_INTERVAL_S, 0, 3_600),
+                        v.get(ConfigKey.AUTH_OIDC_CONSOLE_CLIENT_ID).trim(),
+                        v.get(ConfigKey.AUTH_JWT_PRINCIPAL_CLAIM).trim(),
+                        v.get(ConfigKey.AUTH_ROLE_MAPPING).trim(),
+                        integer(v, ConfigKey.AUTH_CLOCK_SKEW_S, 0, 3_600)));
+        if (!s.tokens().oidcIssuer().isEmpty() && !s.tokens().oidcIssuer().matches("https?://.+")) {
+            throw new IllegalArgumentException("--auth-oidc-issuer must be an http(s) URL");
+        }
         if (s.tlsCertFile().isEmpty() != s.tlsKeyFile().isEmpty()) {
             throw new IllegalArgumentException("--tls-cert-file and --tls-key-file go together");
         }

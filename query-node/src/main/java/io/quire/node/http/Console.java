@@ -20,10 +20,15 @@ final class Console {
     private Console() {
     }
 
-    static void routes(Router r) {
+    /**
+     * {@code providerOrigin}: the identity provider's origin (scheme, host, port) when the console
+     * signs in through it; the page may then call its token endpoint, and no other origin.
+     */
+    static void routes(Router r, String providerOrigin) {
+        String policy = providerOrigin.isEmpty() ? POLICY : POLICY + "; connect-src 'self' " + providerOrigin;
         r.routeWithRegex(HttpMethod.GET, "^/ui$").handler(ctx -> ctx.redirect("/ui/"));
         r.route("/ui/*").handler(ctx -> {
-            ctx.response().putHeader("Content-Security-Policy", POLICY).putHeader("X-Content-Type-Options", "nosniff")
+            ctx.response().putHeader("Content-Security-Policy", policy).putHeader("X-Content-Type-Options", "nosniff")
                     .putHeader("Referrer-Policy", "no-referrer");
             ctx.next();
         });

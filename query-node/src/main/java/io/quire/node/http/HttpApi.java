@@ -83,10 +83,10 @@ public final class HttpApi {
         route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
         route(r, HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, ops::snapshotArchive);
         route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
-        route(r, HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator() != null));
+        route(r, HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator()));
         route(r, HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
         route(r, HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
-        Console.routes(r);
+        Console.routes(r, d.authenticator() == null ? "" : d.authenticator().consoleProviderOrigin());
 
         String keks = "/dek-registry/v1/keks";
         route(r, HttpMethod.GET, keks, Access.READ, keys::kekNames);

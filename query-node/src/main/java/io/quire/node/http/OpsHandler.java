@@ -132,17 +132,25 @@ final class OpsHandler {
      * {@code GET /v1/principal} (Quire's): who the caller is, so that the console offers only what
      * the role may do. Open: an anonymous caller learns whether authentication is on.
      */
-    void principal(RoutingContext ctx, boolean authenticationOn) {
+    void principal(RoutingContext ctx, io.quire.node.security.Authenticator authenticator) {
         io.quire.node.security.Principal p = ctx.get(AuthHandler.PRINCIPAL);
         java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
-        out.put("authentication", authenticationOn);
+        out.put("authentication", authenticator != null);
         out.put("authenticated", p != null);
         if (p != null) {
             out.put("name", p.name());
             out.put("role", p.role().name());
             out.put("subjectPrefixes", p.subjectPrefixes());
         }
-        ApiJson.ok(ctx, out);
+        if (authenticator == null) {
+            ApiJson.ok(ctx, out);
+            return;
+        }
+        // the console's provider sign-in: public facts (endpoints and a public client's id), no secret
+        Async.reply(ctx, authenticator.consoleSignIn().thenApply(signIn -> {
+            signIn.ifPresent(s -> out.put("oidc", s));
+            return out;
+        }), ApiJson::ok);
     }
 
     /** {@code GET /admin/recent}: the last minutes of applied offset, journal end and requests, for the console's chart. */

@@ -87,6 +87,15 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
                 .description("1 while this node answers /health/ready with 200, else 0").register(registry);
     }
 
+    /** Fetches of the identity provider's key set (each an HTTP request to it). */
+    public <T> void bindOidc(T verifier, java.util.function.ToLongFunction<T> keyFetches) {
+        // the verifier itself as the counter's state: Micrometer keeps it only weakly, and the
+        // authenticator keeps it alive for as long as the node runs
+        io.micrometer.core.instrument.FunctionCounter.builder("quire.auth.key.fetches", verifier,
+                        v -> keyFetches.applyAsLong(v))
+                .description("HTTP fetches of the OpenID Connect provider's key set (JWKS)").register(registry);
+    }
+
     private static double orNaN(long v) {
         return v < 0 ? Double.NaN : v;
     }

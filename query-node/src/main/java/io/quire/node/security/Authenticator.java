@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -30,17 +31,23 @@ import java.util.concurrent.Executor;
  */
 public final class Authenticator {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Authenticator.class);
+
     private final UsersFile users;
     private final JWTAuth jwt;
-    private final String rolesClaim;
-    private final String subjectsClaim;
+    private final OidcVerifier oidc;
+    private final ClaimMapping claims;
     private final Executor workers;
+    private final TokenCache verified = new TokenCache(10_000);
+    private final String consoleClientId;
 
-    private Authenticator(UsersFile users, JWTAuth jwt, String rolesClaim, String subjectsClaim, Executor workers) {
+    private Authenticator(UsersFile users, JWTAuth jwt, OidcVerifier oidc, ClaimMapping claims, Executor workers,
+                          String consoleClientId) {
+        this.consoleClientId = consoleClientId;
         this.users = users;
         this.jwt = jwt;
-        this.rolesClaim = rolesClaim;
-        this.subjectsClaim = subjectsClaim;
+        this.oidc = oidc;
+        this.claims = claims;
         this.workers = workers;
     }
 
@@ -64,9 +71,54 @@ public final class Authenticator {
                             Buffer.buffer(Files.readString(Path.of(s.jwtHmacSecretFile())).strip()))
                     : new PubSecKeyOptions().setAlgorithm("RS256").setBuffer(
                             Buffer.buffer(Files.readString(Path.of(s.jwtPublicKeyFile()))));
+            checks.setLeeway((int) s.tokens().clockSkewS());
             jwt = JWTAuth.create(vertx, new JWTAuthOptions().addPubSecKey(key).setJWTOptions(checks));
         }
-        return new Authenticator(users, jwt, s.jwtRolesClaim(), s.jwtSubjectsClaim(), workers);
+        QuireConfig.Tokens t = s.tokens();
+        OidcVerifier oidc = t.oidcIssuer().isEmpty() ? null : new OidcVerifier(t.oidcIssuer(), s.jwtAudience(),
+                t.jwksRefreshS(), t.minFetchIntervalS(), t.clockSkewS());
+        ClaimMapping claims = new ClaimMapping(s.jwtRolesClaim(), t.roleMapping(), s.jwtSubjectsClaim(),
+                t.principalClaim());
+        return new Authenticator(users, jwt, oidc, claims, workers, t.consoleClientId());
+    }
+
+    /** The identity provider's origin when the console signs in through it, else empty. */
+    public String consoleProviderOrigin() {
+        if (oidc == null || consoleClientId.isEmpty()) {
+            return "";
+        }
+        java.net.URI u = java.net.URI.create(oidc.issuer());
+        return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort());
+    }
+
+    /** Where the console signs in with the provider (authorization code with PKCE). */
+    public record ConsoleSignIn(String issuer, String authorizationEndpoint, String tokenEndpoint,
+                                String endSessionEndpoint, String clientId) {
+    }
+
+    /**
+     * The console's provider sign-in, on a worker (the first call may fetch the discovery
+     * document); empty when no provider or no console client is configured, or the provider cannot
+     * be reached now.
+     */
+    public CompletableFuture<java.util.Optional<ConsoleSignIn>> consoleSignIn() {
+        if (oidc == null || consoleClientId.isEmpty()) {
+            return CompletableFuture.completedFuture(java.util.Optional.empty());
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                OidcVerifier.Discovery d = oidc.discovery();
+                return java.util.Optional.of(new ConsoleSignIn(d.issuer(), d.authorizationEndpoint(), d.tokenEndpoint(),
+                        d.endSessionEndpoint(), consoleClientId));
+            } catch (OidcVerifier.InvalidTokenException e) {
+                return java.util.Optional.<ConsoleSignIn>empty();
+            }
+        }, workers);
+    }
+
+    /** The OpenID Connect provider's verifier, or null when none is configured. */
+    public OidcVerifier oidc() {
+        return oidc;
     }
 
     /** Completes with the caller, or fails with 40101. */
@@ -80,8 +132,12 @@ public final class Authenticator {
         if (scheme.equalsIgnoreCase("Basic") && users != null) {
             return basic(value);
         }
-        if (scheme.equalsIgnoreCase("Bearer") && jwt != null) {
-            return bearer(value);
+        if (scheme.equalsIgnoreCase("Bearer") && (jwt != null || oidc != null)) {
+            Principal known = verified.get(value);
+            if (known != null) {
+                return CompletableFuture.completedFuture(known); // a token seen and checked before: on the caller's thread
+            }
+            return oidc != null && (jwt == null || oidcIssued(value)) ? oidcBearer(value) : bearer(value);
         }
         return CompletableFuture.failedFuture(unauthorized("unsupported authorization scheme"));
     }
@@ -114,40 +170,46 @@ public final class Authenticator {
                 out.completeExceptionally(unauthorized("invalid token"));
                 return;
             }
-            JsonObject claims = ar.result().principal();
-            Role role = highestRole(claims.getValue(rolesClaim));
-            if (role == null) {
-                out.completeExceptionally(unauthorized("the token grants no Quire role"));
-                return;
+            JsonObject body = ar.result().principal();
+            try {
+                out.complete(remember(token, body.getMap()));
+            } catch (RegistryException e) {
+                out.completeExceptionally(e);
             }
-            List<String> prefixes = new ArrayList<>();
-            Object subjects = claims.getValue(subjectsClaim);
-            if (subjects instanceof JsonArray a) {
-                a.forEach(p -> prefixes.add(String.valueOf(p)));
-            } else if (subjects instanceof String p) {
-                prefixes.add(p);
-            }
-            String name = claims.getString("sub", "token");
-            out.complete(new Principal(name, role, prefixes));
         });
         return out;
     }
 
-    private static Role highestRole(Object claim) {
-        List<Object> values = new ArrayList<>();
-        if (claim instanceof JsonArray a) {
-            a.forEach(values::add);
-        } else if (claim != null) {
-            values.add(claim);
-        }
-        Role best = null;
-        for (Object v : values) {
-            Role r = Role.parse(String.valueOf(v)).orElse(null);
-            if (r != null && (best == null || r.includes(best))) {
-                best = r;
+    /** A provider's token, checked on a worker: a key-set fetch may block. */
+    private CompletableFuture<Principal> oidcBearer(String token) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return remember(token, oidc.verify(token));
+            } catch (OidcVerifier.InvalidTokenException e) {
+                LOG.debug("bearer token refused: {}", e.getMessage());
+                throw unauthorized("invalid token");
             }
+        }, workers);
+    }
+
+    /** The caller a checked token's claims name, kept until the token expires. */
+    private Principal remember(String token, Map<String, Object> body) {
+        Principal p = claims.principal(body).orElseThrow(() -> unauthorized("the token grants no Quire role"));
+        Object exp = body.get("exp");
+        long expMs = exp instanceof Number n ? n.longValue() * 1000 : exp instanceof java.util.Date d ? d.getTime() : 0;
+        if (expMs > 0) {
+            verified.put(token, p, expMs);
         }
-        return best;
+        return p;
+    }
+
+    /** Whether the token names the OpenID Connect provider as its issuer (read without checking it). */
+    private boolean oidcIssued(String token) {
+        try {
+            return oidc.issuer().equals(com.nimbusds.jwt.JWTParser.parse(token).getJWTClaimsSet().getIssuer());
+        } catch (java.text.ParseException e) {
+            return false;
+        }
     }
 
     static RegistryException unauthorized(String why) {

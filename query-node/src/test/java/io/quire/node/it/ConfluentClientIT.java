@@ -87,7 +87,8 @@ class ConfluentClientIT {
         assumeTrue(onPath("node") && onPath("npm"), "Node.js and npm are needed for this check");
         Path dir = Path.of("target", "confluent-js");
         Files.createDirectories(dir);
-        for (String f : List.of("package.json", "confluent-client-roundtrip.js", "data-contracts.cjs", "encryption.cjs")) {
+        for (String f : List.of("package.json", "confluent-client-roundtrip.js", "data-contracts.cjs", "encryption.cjs",
+                "oidc.cjs")) {
             Files.copy(Path.of("src", "test", "js", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
         }
         if (!Files.isDirectory(dir.resolve("node_modules/@bufbuild/protobuf"))) {
