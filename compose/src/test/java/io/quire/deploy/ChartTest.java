@@ -94,6 +94,12 @@ class ChartTest {
         assertEquals("/etc/quire/secrets/jwt-public-key.pem", env.get("QUIRE_AUTH_JWT_PUBLIC_KEY_FILE"));
         assertNull(env.get("QUIRE_AUTH_JWT_HMAC_SECRET_FILE"));
         assertEquals("/etc/quire/tls/tls.crt", env.get("QUIRE_TLS_CERT_FILE"));
+        assertEquals("https://sso.example.com/realms/platform", env.get("QUIRE_AUTH_OIDC_ISSUER"));
+        assertEquals("quire-console", env.get("QUIRE_AUTH_OIDC_CONSOLE_CLIENT_ID"));
+        assertEquals("realm_access.roles,groups", env.get("QUIRE_AUTH_JWT_ROLES_CLAIM"));
+        assertEquals("preferred_username", env.get("QUIRE_AUTH_JWT_PRINCIPAL_CLAIM"));
+        long names = r.container().getEnv().stream().map(e -> e.getName()).distinct().count();
+        assertEquals(r.container().getEnv().size(), names, "no variable twice");
         assertEquals("HTTPS", r.container().getReadinessProbe().getHttpGet().getScheme());
         assertTrue(env.get("QUIRE_PEER_NODES").startsWith("https://registry-quire-0.registry-quire-headless.schemas.svc"));
         assertTrue(r.all(Secret.class).isEmpty(), "an existing Secret is used, none is made");
@@ -159,6 +165,7 @@ class ChartTest {
             assertEquals(Integer.parseInt(env.get("QUIRE_VIEW_MEMORY_MIB")), config.view().memoryMib());
             assertEquals(3, config.peerNodes().size(), String.join(" ", variant));
             assertEquals(5000, config.shutdown().delayMs());
+            assertEquals(env.getOrDefault("QUIRE_AUTH_OIDC_ISSUER", ""), config.security().tokens().oidcIssuer());
         }
     }
 
