@@ -104,6 +104,20 @@ class JournalCodecGoldenTest {
                 null, true));
         EXAMPLES.put(CommandType.UNDELETE_DEK, new UndeleteDek("payments-kek", "payments-value", DekAlgorithm.AES256_GCM,
                 1));
+        EXAMPLES.put(CommandType.SET_FOLLOW, new io.quire.journal.command.SetFollow(
+                "confluent:kafka-1:9092/_schemas", true, -1));
+    }
+
+    /** A record copied from a followed registry: the envelope names the source and its offset there. */
+    @Test
+    void aCopiedRecordCarriesItsSourceAndOlderReadersIgnoreIt() throws IOException {
+        String golden = golden("golden/v1/later/SetMode-followed.json");
+        Envelope e = envelope(EXAMPLES.get(CommandType.SET_MODE)).from(new Envelope.Source("confluent:kafka-1:9092/_schemas", 42));
+        assertEquals(e, JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(golden, new String(JournalCodec.encode(e), StandardCharsets.UTF_8));
+        // the same record without the field is the plain command
+        assertEquals(envelope(EXAMPLES.get(CommandType.SET_MODE)),
+                JournalCodec.decode(golden("golden/v1/SetMode.json").getBytes(StandardCharsets.UTF_8)));
     }
 
     static Envelope envelope(Command c) {

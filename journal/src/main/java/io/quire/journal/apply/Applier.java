@@ -53,7 +53,14 @@ public final class Applier {
             return ApplyResult.skipped(current);
         }
         ViewWriter out = new ViewWriter(new Changes());
-        Outcome outcome = decide(view, out, offset, envelope);
+        Outcome outcome = FollowRules.gate(view, envelope);
+        if (outcome == null) {
+            Envelope.Source src = envelope.source();
+            outcome = decide(src == null ? view : FollowRules.asImport(view), out, offset, envelope);
+            if (src != null && outcome.accepted()) {
+                out.follow(new io.quire.journal.view.FollowState(src.name(), true, src.offset()));
+            }
+        }
         return finish(out, current, offset, envelope, outcome);
     }
 
@@ -123,6 +130,7 @@ public final class Applier {
             case CREATE_DEK -> KeyRules.createDek(view, out, envelope.timestamp(), (CreateDek) command);
             case DELETE_DEK -> KeyRules.deleteDek(view, out, envelope.timestamp(), (DeleteDek) command);
             case UNDELETE_DEK -> KeyRules.undeleteDek(view, out, envelope.timestamp(), (UndeleteDek) command);
+            case SET_FOLLOW -> FollowRules.setFollow(view, out, (io.quire.journal.command.SetFollow) command);
         };
     }
 
@@ -141,8 +149,12 @@ public final class Applier {
      * (at the view's position, with no clock).
      */
     public static Rejected refusal(RegistryView view, Command command) {
-        Outcome o = decide(view, new ViewWriter(new Changes()), view.position().offset(),
-                Envelope.of("edge-verdict", "edge", null, 0L, command));
+        Envelope e = Envelope.of("edge-verdict", "edge", null, 0L, command);
+        Rejected gated = FollowRules.gate(view, e);
+        if (gated != null) {
+            return gated;
+        }
+        Outcome o = decide(view, new ViewWriter(new Changes()), view.position().offset(), e);
         return o instanceof Rejected r ? r : null;
     }
 }

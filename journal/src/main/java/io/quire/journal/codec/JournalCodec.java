@@ -47,6 +47,12 @@ public final class JournalCodec {
             g.writeNumberField("timestamp", e.timestamp());
             g.writeFieldName("payload");
             Json.MAPPER.writeValue(g, e.command());
+            if (e.source() != null) { // a later field: releases before it read the record without it
+                g.writeObjectFieldStart("source");
+                g.writeStringField("name", e.source().name());
+                g.writeNumberField("offset", e.source().offset());
+                g.writeEndObject();
+            }
             g.writeEndObject();
         } catch (IOException ex) {
             throw new IllegalStateException(ex);
@@ -172,8 +178,11 @@ public final class JournalCodec {
             }
             CommandType type = CommandType.fromWireName(required(root, "type").asText());
             Command command = Json.MAPPER.treeToValue(required(root, "payload"), type.javaType);
+            JsonNode src = root.get("source");
+            Envelope.Source source = src == null || src.isNull() ? null
+                    : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong());
             return new Envelope(version, required(root, "commandId").asText(), required(root, "nodeId").asText(),
-                    required(root, "principal").asText(), required(root, "timestamp").asLong(), command);
+                    required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source);
         } catch (IOException | RuntimeException ex) {
             if (ex instanceof CorruptRecordException c) {
                 throw c;

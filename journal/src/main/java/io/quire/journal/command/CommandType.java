@@ -20,7 +20,8 @@ public enum CommandType {
     UNDELETE_KEK("UndeleteKek", UndeleteKek.class),
     CREATE_DEK("CreateDek", CreateDek.class),
     DELETE_DEK("DeleteDek", DeleteDek.class),
-    UNDELETE_DEK("UndeleteDek", UndeleteDek.class);
+    UNDELETE_DEK("UndeleteDek", UndeleteDek.class),
+    SET_FOLLOW("SetFollow", SetFollow.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

@@ -9,15 +9,34 @@ import java.util.Objects;
  * @param version envelope version, {@link #CURRENT_VERSION} for records written now
  */
 public record Envelope(int version, String commandId, String nodeId, String principal, long timestamp,
-                       Command command) {
+                       Command command, Source source) {
 
     public static final int CURRENT_VERSION = 1;
+
+    /**
+     * Where a command comes from when it copies a record of a followed registry's log: the source's
+     * name and the record's offset there (see {@link SetFollow}). Null for every other command.
+     */
+    public record Source(String name, long offset) {
+        public Source {
+            Objects.requireNonNull(name, "name");
+        }
+    }
 
     public Envelope {
         Objects.requireNonNull(commandId, "commandId");
         Objects.requireNonNull(nodeId, "nodeId");
         Objects.requireNonNull(command, "command");
         principal = principal == null ? "anonymous" : principal;
+    }
+
+    public Envelope(int version, String commandId, String nodeId, String principal, long timestamp, Command command) {
+        this(version, commandId, nodeId, principal, timestamp, command, null);
+    }
+
+    /** This envelope for a record copied from a followed registry. */
+    public Envelope from(Source s) {
+        return new Envelope(version, commandId, nodeId, principal, timestamp, command, s);
     }
 
     public static Envelope of(String commandId, String nodeId, String principal, long timestamp, Command command) {

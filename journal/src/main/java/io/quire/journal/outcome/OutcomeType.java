@@ -16,6 +16,7 @@ public enum OutcomeType {
     KEK_STORED("KekStored", KekStored.class, true),
     DEK_STORED("DekStored", DekStored.class, true),
     KEYS_CHANGED("KeysChanged", KeysChanged.class, true),
+    FOLLOW_SET("FollowSet", FollowSet.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

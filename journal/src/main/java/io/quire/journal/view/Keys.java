@@ -21,6 +21,7 @@ import java.util.Arrays;
  * G maxid                               the highest id a stored schema has
  * G layout                              the layout the view is written in (see {@link #LAYOUT})
  * G global                              the next global id a version gets
+ * G follow                              the followed registry, if any, and how far ({@link FollowState})
  * W global-id                           subject 0 version of the version with that global id
  * P [context-prefix] digest             id of the content whose text has that SHA-256 (Apicurio's content hash; {@link #digestKey})
  * I id                                  prepared body of GET /schemas/ids/{id} (default context)
@@ -64,6 +65,8 @@ public final class Keys {
      * ({@link RegistryView#layout}).
      */
     public static final byte[] LAYOUT = ascii("Glayout");
+    /** Whether the registry follows another registry's log, and how far ({@link FollowState}). */
+    public static final byte[] FOLLOW = ascii("Gfollow");
     public static final int CURRENT_LAYOUT = 3;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};

@@ -79,6 +79,11 @@ public final class RegistryView {
         return b == null ? Position.GENESIS : Position.decode(b);
     }
 
+    /** Whether this registry follows another registry's log (empty: it never did). */
+    public Optional<FollowState> follow() {
+        return Optional.ofNullable(kv.get(Keys.FOLLOW)).map(FollowState::decode);
+    }
+
     /** The first id never granted. */
     public SchemaId idWatermark() {
         byte[] b = kv.get(Keys.NEXT_ID);

@@ -36,6 +36,10 @@ public final class ViewWriter {
         changes.put(Keys.POSITION, p.encode());
     }
 
+    public void follow(FollowState state) {
+        changes.put(Keys.FOLLOW, state.encode());
+    }
+
     public void idWatermark(SchemaId next) {
         changes.put(Keys.NEXT_ID, ByteBuffer.allocate(8).putLong(next.value()).array());
     }

@@ -1,0 +1,111 @@
+package io.quire.journal.apply;
+
+import io.quire.journal.command.CommandType;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.SetFollow;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.outcome.FollowSet;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.view.FollowState;
+import io.quire.journal.view.KvReader;
+import io.quire.journal.view.Keys;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.ViewWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Following another registry's log. A record copied from the source carries the source's name and
+ * its offset there: it is applied when the registry follows that source and the offset is past
+ * the last one dealt with, once, whichever node sent it (every node may tail the source; the
+ * journal's order decides). Its command is decided as an import, whatever mode the copied log set:
+ * the source's modes are kept, and bind once the registry stops following. While it follows, every
+ * other write is refused with a message naming the source.
+ */
+final class FollowRules {
+
+    private FollowRules() {
+    }
+
+    static Outcome setFollow(RegistryView view, ViewWriter out, SetFollow c) {
+        if (c.source() == null || c.source().isBlank()) {
+            return Rejected.of(ErrorCode.UNPROCESSABLE, "a followed registry needs a name");
+        }
+        Optional<FollowState> now = view.follow();
+        if (c.following()) {
+            if (now.isPresent() && now.get().following() && !now.get().source().equals(c.source())) {
+                return Rules.notPermitted("this registry already follows " + now.get().source());
+            }
+            if (now.isPresent() && !now.get().following() && now.get().source().equals(c.source()) && c.skipTo() < 0) {
+                return Rules.notPermitted("this registry stopped following " + c.source() + " (cut over); it does not"
+                        + " follow it again");
+            }
+            long last = now.filter(s -> s.source().equals(c.source())).map(FollowState::lastOffset).orElse(-1L);
+            long upTo = Math.max(last, c.skipTo());
+            out.follow(new FollowState(c.source(), true, upTo));
+            return new FollowSet(c.source(), true, upTo);
+        }
+        if (now.isEmpty() || !now.get().following() || !now.get().source().equals(c.source())) {
+            return Rules.notPermitted("this registry does not follow " + c.source());
+        }
+        out.follow(new FollowState(c.source(), false, now.get().lastOffset()));
+        return new FollowSet(c.source(), false, now.get().lastOffset());
+    }
+
+    /** Why a command may not be applied given what the registry follows; null when it may. */
+    static Rejected gate(RegistryView view, Envelope envelope) {
+        Optional<FollowState> follow = view.follow();
+        Envelope.Source src = envelope.source();
+        if (src != null) {
+            if (follow.isEmpty() || !follow.get().following() || !follow.get().source().equals(src.name())) {
+                return Rules.notPermitted("this registry does not follow " + src.name());
+            }
+            if (src.offset() <= follow.get().lastOffset()) {
+                return Rules.notPermitted("record " + src.offset() + " of " + src.name() + " was applied already");
+            }
+            return null;
+        }
+        CommandType t = envelope.command().type();
+        if (follow.isPresent() && follow.get().following() && t != CommandType.LEASE_ID_BLOCK
+                && t != CommandType.SET_FOLLOW) {
+            return readOnly(follow.get());
+        }
+        return null;
+    }
+
+    static Rejected readOnly(FollowState f) {
+        return Rules.notPermitted("This registry follows " + f.source() + " and is read-only until the cut-over"
+                + " (java -jar quire.jar cutover)");
+    }
+
+    /** The view as a copied record sees it: every subject in IMPORT mode, the stored modes untouched. */
+    static RegistryView asImport(RegistryView view) {
+        KvReader kv = view.kv();
+        return new RegistryView(new KvReader() {
+            @Override
+            public byte[] get(byte[] key) {
+                if (Arrays.equals(key, Keys.GLOBAL_MODE)) {
+                    return IMPORT;
+                }
+                if (key.length > 0 && key[0] == 'D') {
+                    return null;
+                }
+                return kv.get(key);
+            }
+
+            @Override
+            public void scan(byte[] prefix, KvVisitor visitor) {
+                kv.scan(prefix, visitor);
+            }
+
+            @Override
+            public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+                kv.scanFrom(prefix, start, visitor);
+            }
+        });
+    }
+
+    private static final byte[] IMPORT = "IMPORT".getBytes(StandardCharsets.US_ASCII);
+}
