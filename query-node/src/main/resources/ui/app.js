@@ -519,8 +519,9 @@ async function clusterPage() {
   const render = async () => {
     let cluster;
     let recent;
+    let follow;
     try {
-      [cluster, recent] = await Promise.all([api('/admin/cluster'), api('/admin/recent')]);
+      [cluster, recent, follow] = await Promise.all([api('/admin/cluster'), api('/admin/recent'), api('/admin/follow')]);
     } catch (e) {
       show(h('h1', {}, 'Cluster'), failure(e));
       return false;
@@ -535,7 +536,7 @@ async function clusterPage() {
         h('td', {}, n.digest ? h('code', {}, n.digest.slice(0, 16) + '…') : '—'),
         h('td', {}, n.error ? h('span', { class: 'error' }, n.error) : digests.size > 1 ? h('span', { class: 'differs' }, 'digests differ') : h('span', { class: 'same' }, 'in step'))))));
     const chart = h('div', { class: 'chart', id: 'chart', 'aria-label': 'Apply lag and request rate' });
-    show(h('h1', {}, 'Cluster'),
+    show(h('h1', {}, 'Cluster'), followBox(follow),
       h('p', {}, 'Journal end offset ', h('strong', {}, String(cluster.journalEnd)), '. Nodes at the same offset with the same digest hold the same view (the ', h('code', {}, 'verify'), ' check).'),
       table, h('h2', {}, 'The last minutes on this node'), chart,
       cluster.nodes.length === 1 ? h('p', { class: 'muted' }, 'Other nodes appear here when this node is started with --peer-nodes.') : null);
@@ -545,6 +546,21 @@ async function clusterPage() {
   if (await render()) {
     timer = setInterval(() => { if (location.hash.startsWith('#/cluster')) render(); }, 5000);
   }
+}
+
+/** While the registry follows a Confluent registry: what, how far behind, and how to finish. */
+function followBox(f) {
+  if (!f || !f.source) return null;
+  if (!f.following) return h('p', { class: 'muted' }, 'Cut over from ', h('code', {}, f.source), ' at its offset ' + f.lastSourceOffset + '.');
+  const w = f.follower;
+  return h('section', { class: 'follow', 'aria-label': 'Following' },
+    h('h2', {}, 'Following ', h('code', {}, f.source)),
+    h('p', {}, 'Read-only until the cut-over. Last source offset copied: ', h('strong', {}, String(f.lastSourceOffset)), '.'),
+    w ? h('p', {}, 'Follower on this node: ' + w.state.toLowerCase() + ', ',
+      h('strong', { id: 'follow-lag' }, (w.lagRecords < 0 ? '?' : String(w.lagRecords)) + ' records'), ' and ',
+      h('strong', {}, w.lagSeconds.toFixed(1) + ' s'), ' behind; ' + w.recordsCopied + ' copied, ' + w.recordsSkipped + ' skipped.',
+      w.lastError ? h('span', { class: 'error' }, ' ' + w.lastError) : null)
+      : h('p', { class: 'muted' }, 'The follower runs on the node started with --follow-confluent.'));
 }
 
 function drawChart(el, recent) {

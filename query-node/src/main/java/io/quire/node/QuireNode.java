@@ -13,6 +13,7 @@ import io.quire.node.security.Authenticator;
 import io.quire.node.service.Registry;
 import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
+import io.quire.node.follow.ConfluentFollower;
 import io.quire.node.view.apply.AppliedTracker;
 import io.quire.node.write.CommandSubmitter;
 import io.vertx.core.DeploymentOptions;
@@ -47,6 +48,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QuireNode.class);
 
     private final QuireConfig config;
+    private volatile ConfluentFollower follower;
     private final QuireMetrics metrics = new QuireMetrics();
     private final AppliedTracker tracker = new AppliedTracker(metrics);
     private final ViewAccess access = new ViewAccess();
@@ -140,6 +142,22 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
                 config.limits().maxPageSize(), authenticator,
                 config.security().authMetrics(), config.incompatibleErrorCode());
+        if (config.follow().on()) {
+            java.util.Map<String, String> settings = new java.util.HashMap<>();
+            if (!config.follow().configFile().isEmpty()) {
+                java.util.Properties p = new java.util.Properties();
+                try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(config.follow().configFile()))) {
+                    p.load(in);
+                }
+                p.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
+            }
+            follower = new ConfluentFollower(config.follow().bootstrapServers(), config.follow().topic(), settings,
+                    config.follow().skipUnreadable(), access, submitter,
+                    journal -> Registry.create(access, parsing, journal, allocator, workers, metrics, config.writeTimeoutMs()),
+                    this::ready, config.writeTimeoutMs(), Clock.systemUTC()).start();
+            metrics.bindFollow(follower, f -> f.status().lagRecords(), f -> f.status().lagSeconds(),
+                    f -> f.status().recordsCopied());
+        }
         listen(deps);
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
                 config.host(), httpPort.get(), config.security().authEnabled() ? "on" : "off");
@@ -318,7 +336,48 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     @Override
+    public java.util.Optional<ConfluentFollower> follower() {
+        return java.util.Optional.ofNullable(follower);
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> cutOver() {
+        java.util.Optional<io.quire.journal.view.FollowState> f = access.view().follow();
+        if (f.isEmpty() || !f.get().following()) {
+            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
+                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "this registry does not follow a registry"));
+        }
+        ConfluentFollower.Status st = follower == null ? null : follower.status();
+        if (st == null || !st.source().equals(f.get().source())) {
+            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
+                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED,
+                    "this node does not run the follower of " + f.get().source() + ": ask the node started with --follow-confluent"));
+        }
+        if (st.state() != ConfluentFollower.State.FOLLOWING || st.lagRecords() != 0) {
+            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
+                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "not caught up with " + st.source()
+                            + " yet (" + st.state() + ", " + st.lagRecords() + " records behind): set the source"
+                            + " READONLY and try again"));
+        }
+        return submitter.submit(new io.quire.journal.command.SetFollow(f.get().source(), false, -1), "cutover")
+                .thenApply(a -> {
+                    if (a.outcome() instanceof io.quire.journal.outcome.Rejected r) {
+                        throw new io.quire.node.error.RegistryException(r.error(), r.message());
+                    }
+                    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+                    out.put("cutOver", true);
+                    out.put("source", f.get().source());
+                    out.put("lastSourceOffset", ((io.quire.journal.outcome.FollowSet) a.outcome()).lastOffset());
+                    out.put("offset", a.offset().value());
+                    return out;
+                });
+    }
+
+    @Override
     public void close() {
+        if (follower != null) {
+            follower.close();
+        }
         if (vertx != null) {
             try {
                 vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -58,7 +58,7 @@ public final class Applier {
             Envelope.Source src = envelope.source();
             outcome = decide(src == null ? view : FollowRules.asImport(view), out, offset, envelope);
             if (src != null && outcome.accepted()) {
-                out.follow(new io.quire.journal.view.FollowState(src.name(), true, src.offset()));
+                out.follow(new io.quire.journal.view.FollowState(src.name(), true, src.offset(), src.part()));
             }
         }
         return finish(out, current, offset, envelope, outcome);

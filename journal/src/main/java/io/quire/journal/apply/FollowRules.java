@@ -42,15 +42,17 @@ final class FollowRules {
                 return Rules.notPermitted("this registry stopped following " + c.source() + " (cut over); it does not"
                         + " follow it again");
             }
-            long last = now.filter(s -> s.source().equals(c.source())).map(FollowState::lastOffset).orElse(-1L);
-            long upTo = Math.max(last, c.skipTo());
-            out.follow(new FollowState(c.source(), true, upTo));
-            return new FollowSet(c.source(), true, upTo);
+            FollowState same = now.filter(s -> s.source().equals(c.source())).orElse(null);
+            long last = same == null ? -1 : same.lastOffset();
+            FollowState next = c.skipTo() > last ? new FollowState(c.source(), true, c.skipTo(), FollowState.WHOLE_RECORD)
+                    : new FollowState(c.source(), true, last, same == null ? FollowState.WHOLE_RECORD : same.lastPart());
+            out.follow(next);
+            return new FollowSet(c.source(), true, next.lastOffset());
         }
         if (now.isEmpty() || !now.get().following() || !now.get().source().equals(c.source())) {
             return Rules.notPermitted("this registry does not follow " + c.source());
         }
-        out.follow(new FollowState(c.source(), false, now.get().lastOffset()));
+        out.follow(new FollowState(c.source(), false, now.get().lastOffset(), now.get().lastPart()));
         return new FollowSet(c.source(), false, now.get().lastOffset());
     }
 
@@ -62,7 +64,7 @@ final class FollowRules {
             if (follow.isEmpty() || !follow.get().following() || !follow.get().source().equals(src.name())) {
                 return Rules.notPermitted("this registry does not follow " + src.name());
             }
-            if (src.offset() <= follow.get().lastOffset()) {
+            if (!src.isAfter(follow.get().lastOffset(), follow.get().lastPart())) {
                 return Rules.notPermitted("record " + src.offset() + " of " + src.name() + " was applied already");
             }
             return null;

@@ -51,6 +51,9 @@ public final class JournalCodec {
                 g.writeObjectFieldStart("source");
                 g.writeStringField("name", e.source().name());
                 g.writeNumberField("offset", e.source().offset());
+                if (e.source().part() != 0) {
+                    g.writeNumberField("part", e.source().part());
+                }
                 g.writeEndObject();
             }
             g.writeEndObject();
@@ -180,7 +183,8 @@ public final class JournalCodec {
             Command command = Json.MAPPER.treeToValue(required(root, "payload"), type.javaType);
             JsonNode src = root.get("source");
             Envelope.Source source = src == null || src.isNull() ? null
-                    : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong());
+                    : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong(),
+                    src.path("part").asInt(0));
             return new Envelope(version, required(root, "commandId").asText(), required(root, "nodeId").asText(),
                     required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source);
         } catch (IOException | RuntimeException ex) {

@@ -15,11 +15,22 @@ public record Envelope(int version, String commandId, String nodeId, String prin
 
     /**
      * Where a command comes from when it copies a record of a followed registry's log: the source's
-     * name and the record's offset there (see {@link SetFollow}). Null for every other command.
+     * name, the record's offset there, and which of the record's commands this is (a record may
+     * need two: a schema the source shows only as already deleted is imported, then deleted).
+     * Null for every other command.
      */
-    public record Source(String name, long offset) {
+    public record Source(String name, long offset, int part) {
         public Source {
             Objects.requireNonNull(name, "name");
+        }
+
+        public Source(String name, long offset) {
+            this(name, offset, 0);
+        }
+
+        /** Whether this comes after the given position in the source. */
+        public boolean isAfter(long otherOffset, int otherPart) {
+            return offset > otherOffset || (offset == otherOffset && part > otherPart);
         }
     }
 

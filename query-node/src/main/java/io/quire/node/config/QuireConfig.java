@@ -18,7 +18,17 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
-                          java.util.List<String> peerNodes, Shutdown shutdown) {
+                          java.util.List<String> peerNodes, Shutdown shutdown, Follow follow) {
+
+    /**
+     * A running Confluent Schema Registry to follow ({@code bootstrapServers} empty: none): its Kafka,
+     * its topic, the source's client settings file, and whether unreadable records are skipped.
+     */
+    public record Follow(String bootstrapServers, String topic, String configFile, boolean skipUnreadable) {
+        public boolean on() {
+            return !bootstrapServers.isEmpty();
+        }
+    }
 
     /** How a node stops on SIGTERM: serving for {@code delayMs} while not ready, then at most {@code timeoutMs} for requests in flight. */
     public record Shutdown(long delayMs, long timeoutMs) {
@@ -154,7 +164,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         bool(values, ConfigKey.BOOTSTRAP_SNAPSHOT_REQUIRED)),
                 peerNodes(values.get(ConfigKey.PEER_NODES)),
                 new Shutdown(integer(values, ConfigKey.SHUTDOWN_DELAY_MS, 0, 600_000),
-                        integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)));
+                        integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)),
+                new Follow(values.get(ConfigKey.FOLLOW_CONFLUENT).trim(), values.get(ConfigKey.FOLLOW_CONFLUENT_TOPIC).trim(),
+                        values.get(ConfigKey.FOLLOW_CONFLUENT_CONFIG).trim(), bool(values, ConfigKey.FOLLOW_SKIP_UNREADABLE)));
     }
 
     private static java.util.List<String> peerNodes(String text) {
@@ -218,7 +230,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, journalLingerMs, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown, follow);
     }
 
     /** Properties for any Kafka client of this node. */

@@ -86,6 +86,8 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator()));
         route(r, HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
         route(r, HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
+        route(r, HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
+        route(r, HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, ops::cutOver);
         Console.routes(r, d.authenticator() == null ? "" : d.authenticator().consoleProviderOrigin());
 
         String keks = "/dek-registry/v1/keks";

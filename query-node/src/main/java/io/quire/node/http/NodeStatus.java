@@ -49,6 +49,20 @@ public interface NodeStatus {
         return java.util.List.of();
     }
 
+    /** This node's follower of a Confluent registry, if it runs one ({@code --follow-confluent}). */
+    default java.util.Optional<io.quire.node.follow.ConfluentFollower> follower() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * The cut-over: stop following the source and make the registry writable, once this node's
+     * follower has copied everything the source holds; fails with the reason otherwise.
+     */
+    default java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> cutOver() {
+        return java.util.concurrent.CompletableFuture.failedFuture(new io.quire.node.error.RegistryException(
+                io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "this node does not follow a registry"));
+    }
+
     /** A snapshot folder, the journal offset it covers and the bytes of its files (before compression). */
     record ArchiveSource(java.nio.file.Path folder, long offset, long rawBytes) {
     }

@@ -153,6 +153,27 @@ final class OpsHandler {
         }), ApiJson::ok);
     }
 
+    /**
+     * {@code GET /admin/follow}: what the registry follows (from the view, the same on every node)
+     * and, on a node that runs the follower, how far it is behind the source.
+     */
+    void follow(RoutingContext ctx) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        java.util.Optional<io.quire.journal.view.FollowState> f = access.view().follow();
+        out.put("following", f.map(io.quire.journal.view.FollowState::following).orElse(false));
+        f.ifPresent(s -> {
+            out.put("source", s.source());
+            out.put("lastSourceOffset", s.lastOffset());
+        });
+        status.follower().ifPresent(fw -> out.put("follower", fw.status()));
+        ApiJson.ok(ctx, out);
+    }
+
+    /** {@code POST /admin/follow/cutover}: see {@link NodeStatus#cutOver}. */
+    void cutOver(RoutingContext ctx) {
+        Async.reply(ctx, status.cutOver(), ApiJson::ok);
+    }
+
     /** {@code GET /admin/recent}: the last minutes of applied offset, journal end and requests, for the console's chart. */
     void recent(RoutingContext ctx) {
         ApiJson.ok(ctx, java.util.Map.of("intervalSeconds", QuireMetrics.SAMPLE_SECONDS, "samples", metrics.recent()));

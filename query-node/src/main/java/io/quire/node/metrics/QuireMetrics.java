@@ -96,6 +96,18 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
                 .description("HTTP fetches of the OpenID Connect provider's key set (JWKS)").register(registry);
     }
 
+    /** The follower of a Confluent registry: records behind the source, seconds behind, records copied. */
+    public <T> void bindFollow(T follower, java.util.function.ToLongFunction<T> lagRecords,
+                               java.util.function.ToDoubleFunction<T> lagSeconds, java.util.function.ToLongFunction<T> copied) {
+        Gauge.builder("quire.follow.lag.records", follower, f -> (double) lagRecords.applyAsLong(f))
+                .description("Records of the followed registry's topic not yet copied here (-1: end unknown)").register(registry);
+        Gauge.builder("quire.follow.lag.seconds", follower, lagSeconds)
+                .description("Age of the source record copied last, while behind (0 when caught up)").register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("quire.follow.records.copied", follower,
+                        f -> copied.applyAsLong(f))
+                .description("Source records copied into the journal by this node").register(registry);
+    }
+
     private static double orNaN(long v) {
         return v < 0 ? Double.NaN : v;
     }

@@ -113,6 +113,15 @@ public final class Registrations {
                 });
     }
 
+    /**
+     * A schema copied from a followed registry's log, with its id and version: imported whatever
+     * mode the subject is in here (the applier decides copied records as imports).
+     */
+    public CompletableFuture<Written<Registered>> importCopied(Subject subject, RegisterRequest req, String principal) {
+        WritePath.validSchemaSubject(subject);
+        return importSchema(subject, WritePath.schemaType(req.schemaType()), req, false, principal);
+    }
+
     /** The number the subject's next version takes: one more than its highest, soft-deleted ones included. */
     private static int nextVersion(RegistryView view, Subject subject) {
         return view.subject(subject).map(r -> r.latestVersion().number() + 1).orElse(1);

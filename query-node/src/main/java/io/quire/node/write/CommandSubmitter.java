@@ -65,8 +65,16 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
 
     @Override
     public CompletableFuture<Applied> submit(Command command, String principal) {
+        return submit(command, principal, null);
+    }
+
+    @Override
+    public CompletableFuture<Applied> submit(Command command, String principal, Envelope.Source source) {
         String commandId = UUID.randomUUID().toString();
         Envelope envelope = Envelope.of(commandId, nodeId, principal, clock.millis(), command);
+        if (source != null) {
+            envelope = envelope.from(source);
+        }
         byte[] bytes = JournalCodec.encode(envelope);
         // Never a null key: Kafka Streams skips null-keyed records when it restores a global store.
         byte[] key = commandId.getBytes(StandardCharsets.UTF_8);

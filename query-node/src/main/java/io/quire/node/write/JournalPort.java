@@ -11,4 +11,13 @@ import java.util.concurrent.CompletableFuture;
 public interface JournalPort {
 
     CompletableFuture<Applied> submit(Command command, String principal);
+
+    /** A command that copies record {@code source} of a followed registry's log (see {@code SetFollow}). */
+    default CompletableFuture<Applied> submit(Command command, String principal,
+                                              io.quire.journal.command.Envelope.Source source) {
+        if (source == null) {
+            return submit(command, principal);
+        }
+        throw new UnsupportedOperationException("this journal does not carry copied records");
+    }
 }
