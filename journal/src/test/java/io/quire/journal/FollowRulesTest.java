@@ -67,6 +67,27 @@ class FollowRulesTest {
         assertTrue(journal.view().idWatermark().value() > 8, "new blocks start above the source's ids");
     }
 
+    Outcome chained(long offset, long prevOffset, int prevPart, Command c) {
+        return journal.append(Envelope.of("c" + envelopes++, "n1", "follower", 0L, c)
+                .from(new Envelope.Source(SOURCE, offset, 0).after(prevOffset, prevPart)));
+    }
+
+    @Test
+    void chainedStepsApplyOnlyRightAfterTheirPredecessorSoNothingPassesARefusedOne() {
+        journal.append(new SetFollow(SOURCE, true, -1));
+        assertInstanceOf(SchemaRegistered.class, chained(0, -1, io.quire.journal.view.FollowState.WHOLE_RECORD,
+                imported("a", 1, 1, "\"string\"")));
+        // record 1 is refused (its id is taken by other content), so 2, sent right behind it, is refused too
+        assertInstanceOf(Rejected.class, chained(1, 0, 0, imported("b", 1, 1, "\"int\"")));
+        Rejected broken = assertInstanceOf(Rejected.class, chained(2, 1, 0, imported("c", 3, 1, "\"long\"")));
+        assertTrue(broken.message().startsWith("out of order"), broken.message());
+        assertEquals(0, journal.view().follow().orElseThrow().lastOffset());
+        // skipped by the operator, then 2 again, after the skip
+        journal.append(new SetFollow(SOURCE, true, 1));
+        assertInstanceOf(SchemaRegistered.class, chained(2, 1, io.quire.journal.view.FollowState.WHOLE_RECORD,
+                imported("c", 3, 1, "\"long\"")));
+    }
+
     @Test
     void skippedRecordsMoveThePositionAndAnotherSourceIsRefused() {
         journal.append(new SetFollow(SOURCE, true, -1));

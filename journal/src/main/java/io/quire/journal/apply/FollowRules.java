@@ -64,8 +64,14 @@ final class FollowRules {
             if (follow.isEmpty() || !follow.get().following() || !follow.get().source().equals(src.name())) {
                 return Rules.notPermitted("this registry does not follow " + src.name());
             }
-            if (!src.isAfter(follow.get().lastOffset(), follow.get().lastPart())) {
+            FollowState f = follow.get();
+            if (!src.isAfter(f.lastOffset(), f.lastPart())) {
                 return Rules.notPermitted("record " + src.offset() + " of " + src.name() + " was applied already");
+            }
+            if (src.chained() && (src.prevOffset() != f.lastOffset() || src.prevPart() != f.lastPart())) {
+                return Rules.notPermitted("out of order: record " + src.offset() + " of " + src.name()
+                        + " follows " + src.prevOffset() + "/" + src.prevPart() + ", the registry is at "
+                        + f.lastOffset() + "/" + f.lastPart());
             }
             return null;
         }

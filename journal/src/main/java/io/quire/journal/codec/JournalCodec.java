@@ -54,6 +54,10 @@ public final class JournalCodec {
                 if (e.source().part() != 0) {
                     g.writeNumberField("part", e.source().part());
                 }
+                if (e.source().chained()) {
+                    g.writeNumberField("prevOffset", e.source().prevOffset());
+                    g.writeNumberField("prevPart", e.source().prevPart());
+                }
                 g.writeEndObject();
             }
             g.writeEndObject();
@@ -184,7 +188,8 @@ public final class JournalCodec {
             JsonNode src = root.get("source");
             Envelope.Source source = src == null || src.isNull() ? null
                     : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong(),
-                    src.path("part").asInt(0));
+                    src.path("part").asInt(0), src.hasNonNull("prevOffset") ? src.get("prevOffset").asLong() : null,
+                    src.hasNonNull("prevPart") ? src.get("prevPart").asInt() : null);
             return new Envelope(version, required(root, "commandId").asText(), required(root, "nodeId").asText(),
                     required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source);
         } catch (IOException | RuntimeException ex) {

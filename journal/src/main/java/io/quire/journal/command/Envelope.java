@@ -19,13 +19,30 @@ public record Envelope(int version, String commandId, String nodeId, String prin
      * need two: a schema the source shows only as already deleted is imported, then deleted).
      * Null for every other command.
      */
-    public record Source(String name, long offset, int part) {
+    public record Source(String name, long offset, int part, Long prevOffset, Integer prevPart) {
         public Source {
             Objects.requireNonNull(name, "name");
         }
 
+        public Source(String name, long offset, int part) {
+            this(name, offset, part, null, null);
+        }
+
         public Source(String name, long offset) {
             this(name, offset, 0);
+        }
+
+        /**
+         * This step, to be applied only right after {@code (prevOffset, prevPart)}: a follower that
+         * sends steps without waiting for each chains them, so that a step refused breaks the chain
+         * and nothing after it is applied until the follower resends from there.
+         */
+        public Source after(long prevOffset, int prevPart) {
+            return new Source(name, offset, part, prevOffset, prevPart);
+        }
+
+        public boolean chained() {
+            return prevOffset != null && prevPart != null;
         }
 
         /** Whether this comes after the given position in the source. */

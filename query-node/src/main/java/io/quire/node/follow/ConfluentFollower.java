@@ -55,7 +55,6 @@ public final class ConfluentFollower implements AutoCloseable {
     private final ViewAccess access;
     private final JournalPort journal;
     private final Registry registry;
-    private final SourceStampingJournal stamping;
     private final BooleanSupplier ready;
     private final long writeTimeoutMs;
     private final Clock clock;
@@ -79,8 +78,7 @@ public final class ConfluentFollower implements AutoCloseable {
         this.skipUnreadable = skipUnreadable;
         this.access = access;
         this.journal = journal;
-        this.stamping = new SourceStampingJournal(journal);
-        this.registry = registryOver.apply(stamping);
+        this.registry = registryOver.apply(journal);
         this.ready = ready;
         this.writeTimeoutMs = writeTimeoutMs;
         this.clock = clock;
@@ -156,6 +154,19 @@ public final class ConfluentFollower implements AutoCloseable {
         return true;
     }
 
+    /** A step sent to the journal and not yet known to be applied. */
+    private record InFlight(long offset, int part, Object subject, CompletableFuture<Applied> done) {
+    }
+
+    /** Steps in flight at most: the follower sends ahead instead of waiting for each. */
+    static final int WINDOW = Integer.getInteger("quire.follow.window", 256); // 1: one step at a time (for comparisons)
+
+    private final java.util.ArrayDeque<InFlight> inFlight = new java.util.ArrayDeque<>();
+    private final java.util.Set<Object> touched = new java.util.HashSet<>();
+    /** The last step sent (or applied, at start): each step is chained right after it. */
+    private long tipOffset;
+    private int tipPart;
+
     private void follow() throws InterruptedException {
         TopicPartition tp = new TopicPartition(topic, 0);
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties,
@@ -165,10 +176,7 @@ public final class ConfluentFollower implements AutoCloseable {
                 return;
             }
             consumer.assign(List.of(tp));
-            FollowState at = access.view().follow().orElseThrow();
-            // the last record dealt with is read again: a record of two steps may have stopped half-way
-            nextOffset = Math.max(0, at.lastOffset());
-            consumer.seek(tp, nextOffset);
+            resync(consumer, tp);
             LOG.info("following {} from offset {}", source, nextOffset);
             long endCheckedAt = 0;
             while (running) {
@@ -184,74 +192,137 @@ public final class ConfluentFollower implements AutoCloseable {
                     sourceEnd = consumer.endOffsets(List.of(tp), Duration.ofSeconds(10)).getOrDefault(tp, -1L);
                     endCheckedAt = now;
                 }
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(200));
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(inFlight.isEmpty() ? 200 : 0));
+                Outcome batch = Outcome.GO_ON;
                 for (ConsumerRecord<byte[], byte[]> r : records) {
-                    if (!running || !copy(r)) {
-                        return;
+                    batch = running ? send(r) : Outcome.STOP;
+                    if (batch != Outcome.GO_ON) {
+                        break;
                     }
-                    nextOffset = r.offset() + 1;
                 }
-                if (records.isEmpty()) {
+                if (batch == Outcome.GO_ON && (records.isEmpty() || inFlight.size() >= WINDOW)) {
+                    batch = drain();
+                }
+                if (batch == Outcome.STOP) {
+                    return;
+                }
+                if (batch == Outcome.RESEND) {
+                    resync(consumer, tp);
+                }
+                if (records.isEmpty() && inFlight.isEmpty()) {
                     nextOffset = Math.max(nextOffset, consumer.position(tp));
                 }
             }
         }
     }
 
-    /** Copies one record; false when the follower stops on it. */
-    private boolean copy(ConsumerRecord<byte[], byte[]> r) throws InterruptedException {
+    private enum Outcome { GO_ON, RESEND, STOP }
+
+    /** Back to what the view says: the chain's tip and the record to read next (the last one again). */
+    private void resync(KafkaConsumer<byte[], byte[]> consumer, TopicPartition tp) {
+        FollowState at = access.view().follow().orElseThrow();
+        tipOffset = at.lastOffset();
+        tipPart = at.lastPart();
+        nextOffset = Math.max(0, at.lastOffset());
+        consumer.seek(tp, nextOffset);
+    }
+
+    /**
+     * Sends a record's steps, chained, without waiting; first waits for what is in flight when the
+     * record's outcome depends on it (its subject or a setting has a step in flight, it deletes,
+     * or its schema references others).
+     */
+    private Outcome send(ConsumerRecord<byte[], byte[]> r) throws InterruptedException {
+        if (!new Envelope.Source(source, r.offset(), FollowState.WHOLE_RECORD).isAfter(tipOffset, tipPart)
+                && r.offset() <= tipOffset) {
+            nextOffset = r.offset() + 1; // dealt with before (the last record, read again at start)
+            return Outcome.GO_ON;
+        }
+        Object subject = SourceRecords.subjectOf(r.key());
+        if (subject == null || touched.contains(subject) || inFlight.size() >= WINDOW
+                || SourceRecords.needsSettledView(r.key(), r.value())) {
+            Outcome settled = drain();
+            if (settled != Outcome.GO_ON) {
+                return settled;
+            }
+        }
         List<SourceRecords.Step> steps;
         try {
             steps = SourceRecords.steps(access.view(), r.key(), r.value());
         } catch (SourceRecords.Unreadable e) {
-            return refused(r.offset(), e.getMessage());
+            Outcome settled = drain();
+            return settled != Outcome.GO_ON ? settled : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
         }
-        boolean applied = false;
-        for (int part = 0; part < steps.size(); part++) {
-            Envelope.Source at = new Envelope.Source(source, r.offset(), part);
-            String failure = apply(steps.get(part), at);
-            if (failure != null && !alreadyDealtWith(at)) {
-                return refused(r.offset(), failure);
+        for (SourceRecords.Step step : steps) {
+            int part = step.part();
+            if (!new Envelope.Source(source, r.offset(), part).isAfter(tipOffset, tipPart)) {
+                continue; // applied before a restart
             }
-            applied |= failure == null;
+            Envelope.Source at = new Envelope.Source(source, r.offset(), part).after(tipOffset, tipPart);
+            CompletableFuture<Applied> done;
+            try {
+                done = journal.submit(command(step), PRINCIPAL, at);
+            } catch (RuntimeException e) { // the import's own checks, before anything is sent
+                Outcome settled = drain();
+                return settled != Outcome.GO_ON ? settled
+                        : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
+            }
+            inFlight.add(new InFlight(r.offset(), part, subject, done));
+            touched.add(subject);
+            tipOffset = r.offset();
+            tipPart = part;
         }
-        if (applied) {
-            copied.incrementAndGet();
+        if (steps.isEmpty()) {
+            nextOffset = r.offset() + 1;
         }
         lagSeconds = Math.max(0, (clock.millis() - r.timestamp()) / 1000.0);
-        return true;
+        return Outcome.GO_ON;
     }
 
-    /** Applies one step; null when the journal applied it, else why not. */
-    private String apply(SourceRecords.Step step, Envelope.Source at) throws InterruptedException {
-        CompletableFuture<?> done;
+    private io.quire.journal.command.Command command(SourceRecords.Step step) {
         if (step instanceof SourceRecords.Import i) {
-            stamping.current(at);
-            done = registry.registrations().importCopied(i.subject(), i.request(), PRINCIPAL);
-        } else {
-            done = journal.submit(((SourceRecords.Write) step).command(), PRINCIPAL, at)
-                    .thenApply(a -> {
-                        if (a.outcome() instanceof Rejected rej) {
-                            throw new IllegalStateException(rej.error().code + " " + rej.message());
-                        }
-                        return a;
-                    });
+            return registry.registrations().prepareCopied(i.subject(), i.request());
         }
-        try {
-            done.get(writeTimeoutMs * 2, TimeUnit.MILLISECONDS);
-            return null;
-        } catch (java.util.concurrent.ExecutionException e) {
-            Throwable cause = e.getCause();
-            return cause == null ? String.valueOf(e) : cause.getMessage();
-        } catch (java.util.concurrent.TimeoutException e) {
-            return "the journal did not apply it within " + (writeTimeoutMs * 2) + " ms";
-        }
+        return ((SourceRecords.Write) step).command();
     }
 
-    /** Whether the journal holds this step already (another follower, or this one before a restart). */
-    private boolean alreadyDealtWith(Envelope.Source at) {
-        return access.view().follow().map(f -> f.source().equals(source)
-                && !at.isAfter(f.lastOffset(), f.lastPart())).orElse(false);
+    /** Waits for every step in flight; the first one refused decides what happens next. */
+    private Outcome drain() throws InterruptedException {
+        Outcome result = Outcome.GO_ON;
+        long lastCounted = -1;
+        while (!inFlight.isEmpty()) {
+            InFlight s = inFlight.poll();
+            String failure = null;
+            try {
+                Applied a = s.done().get(writeTimeoutMs * 2, TimeUnit.MILLISECONDS);
+                if (a.outcome() instanceof Rejected rej) {
+                    failure = rej.message();
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                failure = String.valueOf(e.getCause());
+            } catch (java.util.concurrent.TimeoutException e) {
+                failure = "the journal did not apply it within " + (writeTimeoutMs * 2) + " ms";
+            }
+            if (result != Outcome.GO_ON) {
+                continue; // after a refusal the rest of the chain was refused too: sent again from there
+            }
+            if (failure == null) {
+                if (s.offset() != lastCounted) {
+                    copied.incrementAndGet();
+                    lastCounted = s.offset();
+                }
+                nextOffset = s.offset() + 1;
+            } else if (failure.startsWith("out of order") || failure.contains("applied already")) {
+                result = Outcome.RESEND; // another follower went ahead, or a step before this one was refused
+            } else {
+                inFlight.clear();
+                touched.clear();
+                result = refused(s.offset(), failure) ? Outcome.RESEND : Outcome.STOP;
+                break;
+            }
+        }
+        touched.clear();
+        return result;
     }
 
     /** A record that cannot be applied: skipped (and marked in the journal) when allowed, else the end. */
@@ -297,25 +368,6 @@ public final class ConfluentFollower implements AutoCloseable {
             thread.join(10_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** The node's journal with the current source position put on every command the services send. */
-    static final class SourceStampingJournal implements JournalPort {
-        private final JournalPort inner;
-        private volatile Envelope.Source current;
-
-        SourceStampingJournal(JournalPort inner) {
-            this.inner = inner;
-        }
-
-        void current(Envelope.Source s) {
-            current = s;
-        }
-
-        @Override
-        public CompletableFuture<Applied> submit(io.quire.journal.command.Command command, String principal) {
-            return inner.submit(command, principal, current);
         }
     }
 

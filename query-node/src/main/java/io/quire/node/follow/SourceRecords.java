@@ -37,16 +37,59 @@ final class SourceRecords {
     static final ObjectMapper JSON = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
-    /** One step of applying a source record. */
+    /**
+     * One step of applying a source record. Its part number is fixed by what it does (a schema's
+     * import is part 0, its soft delete part 1), so that a record read again after a restart that
+     * stopped half-way resumes at the same part.
+     */
     sealed interface Step permits Import, Write {
+        int part();
     }
 
     /** A schema version to import with the source's id and version. */
     record Import(Subject subject, RegisterRequest request) implements Step {
+        @Override
+        public int part() {
+            return 0;
+        }
     }
 
     /** A journal command as it is. */
-    record Write(Command command) implements Step {
+    record Write(Command command, int part) implements Step {
+        Write(Command command) {
+            this(command, 0);
+        }
+    }
+
+    /** What a record touches, for ordering: its subject, or the registry's settings. Null: unreadable. */
+    static Object subjectOf(byte[] keyBytes) {
+        try {
+            JsonNode key = keyBytes == null ? null : JSON.readTree(keyBytes);
+            if (key == null || !key.isObject()) {
+                return null;
+            }
+            JsonNode s = key.get("subject");
+            return s == null || s.isNull() ? "(registry)" : s.asText();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether the record's steps can only be decided once everything sent before is applied: all
+     * but a new schema version without references (settings, deletes, tombstones, references).
+     */
+    static boolean needsSettledView(byte[] keyBytes, byte[] valueBytes) {
+        try {
+            JsonNode key = JSON.readTree(keyBytes);
+            if (valueBytes == null || !"SCHEMA".equals(key.path("keytype").asText())) {
+                return true;
+            }
+            JsonNode refs = JSON.readTree(valueBytes).path("references");
+            return refs.isArray() && !refs.isEmpty();
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
     }
 
     /** A record Quire cannot read: the follower stops on it, or skips it when told to. */
@@ -145,7 +188,7 @@ final class SourceRecords {
         }
         boolean liveHere = here.map(v -> !v.deleted()).orElse(true);
         if (deleted && liveHere) {
-            steps.add(new Write(new DeleteVersion(subject, version, false)));
+            steps.add(new Write(new DeleteVersion(subject, version, false), 1));
         }
         return steps;
     }

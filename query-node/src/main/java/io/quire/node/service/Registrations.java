@@ -122,6 +122,24 @@ public final class Registrations {
         return importSchema(subject, WritePath.schemaType(req.schemaType()), req, false, principal);
     }
 
+    /**
+     * The import command for a schema copied from a followed registry, parsed and checked here on
+     * the caller's thread (the follower submits commands itself, in the source's order).
+     */
+    public ImportSchema prepareCopied(Subject subject, RegisterRequest req) {
+        WritePath.validSchemaSubject(subject);
+        SchemaType type = WritePath.schemaType(req.schemaType());
+        SchemaId id = SchemaId.of(req.id());
+        Version version = req.version() == null || req.version() < 0 ? Version.NONE : Version.of(req.version());
+        DataContract contract = DataContract.forImport(req);
+        ParsedSchema<?> parsed = parsing.parse(access.view(), subject.context(), type, req.schema(),
+                req.referencesOrEmpty(), false);
+        String fingerprint = contract.fingerprint(parsed);
+        WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
+        return new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id, version,
+                contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated());
+    }
+
     /** The number the subject's next version takes: one more than its highest, soft-deleted ones included. */
     private static int nextVersion(RegistryView view, Subject subject) {
         return view.subject(subject).map(r -> r.latestVersion().number() + 1).orElse(1);

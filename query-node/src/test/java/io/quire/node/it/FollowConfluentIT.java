@@ -212,7 +212,7 @@ class FollowConfluentIT {
                     while (writing.get() && next.get() < 2_100) {
                         int id = next.getAndIncrement();
                         synchronized (expected) {
-                            schema("stream-" + (id % 7) + "-value", 1 + (id - 100) / 7, id, schema("S" + id), false);
+                            schema("stream-" + (id % 50) + "-value", 1 + (id - 100) / 50, id, schema("S" + id), false);
                         }
                     }
                     producer.flush();
