@@ -175,6 +175,13 @@ class FollowConfluentIT {
         schema("compacted-value", 1, 7, schema("Compacted"), true); // only its deleted form survived compaction
         schema("shared-value", 1, 1, schema("Order"), false); // the same content, the same id, another subject
         mode("payments-value", "READONLY");
+        // a version with a data contract, as Confluent 7.4+ writes it
+        send("{\"keytype\":\"SCHEMA\",\"subject\":\"contract-value\",\"version\":1,\"magic\":1}",
+                "{\"subject\":\"contract-value\",\"version\":1,\"id\":12,\"schemaType\":\"AVRO\",\"references\":[],"
+                        + "\"metadata\":{\"properties\":{\"owner\":\"team-a\"}},\"ruleSet\":{\"domainRules\":[{\"name\":\"r\","
+                        + "\"kind\":\"CONDITION\",\"mode\":\"WRITE\",\"type\":\"CEL\",\"expr\":\"true\"}]},"
+                        + "\"schema\":" + Http.JSON.writeValueAsString(schema("Contract")) + ",\"deleted\":false}");
+        expected.put("contract-value 1", new Version(12, schema("Contract"), false));
 
         Path dir = Files.createTempDirectory("quire-follow");
         try (QuireNode node = follower(dir.resolve("a"))) {
@@ -184,6 +191,9 @@ class FollowConfluentIT {
             assertEquals("NONE", h.get("/config/orders-value").json().path("compatibilityLevel").asText());
             assertEquals("FULL", h.get("/config").json().path("compatibilityLevel").asText());
             assertEquals("READONLY", h.get("/mode/payments-value").json().path("mode").asText());
+            JsonNode contract = h.get("/subjects/contract-value/versions/1").json();
+            assertEquals("team-a", contract.path("metadata").path("properties").path("owner").asText(), contract.toString());
+            assertEquals("r", contract.path("ruleSet").path("domainRules").path(0).path("name").asText());
             Http.Response refused = h.post("/subjects/new-value/versions", Http.schemaBody(schema("New")));
             assertEquals(422, refused.status(), refused.body());
             assertEquals(42205, refused.json().path("error_code").asInt());
