@@ -25,19 +25,30 @@ import org.junit.jupiter.api.Test;
  */
 class ConsoleIT {
 
-    @Test
-    void theConsoleDoesWhatEachRoleMayInARealBrowser() throws Exception {
+    /**
+     * The folder the browser scripts run in (target/console), with these scripts and playwright-core
+     * installed once; skips the test where Chromium or Node.js is missing.
+     */
+    static Path browserScripts(String... scripts) throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Debian's chromium is needed for this check");
         assumeTrue(ConfluentClientIT.onPath("node") && ConfluentClientIT.onPath("npm"), "Node.js and npm are needed");
         Path dir = Path.of("target", "console");
         Files.createDirectories(dir);
-        for (String f : List.of("package.json", "console.cjs")) {
+        List<String> files = new java.util.ArrayList<>(List.of(scripts));
+        files.add("package.json");
+        for (String f : files) {
             Files.copy(Path.of("src", "test", "console", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
         }
         if (!Files.isDirectory(dir.resolve("node_modules/playwright-core"))) {
             assertEquals(0, ConfluentClientIT.run(dir, 600, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error"),
                     "npm install failed: see target/console/run.log");
         }
+        return dir;
+    }
+
+    @Test
+    void theConsoleDoesWhatEachRoleMayInARealBrowser() throws Exception {
+        Path dir = browserScripts("console.cjs");
         Path data = Files.createTempDirectory("quire-console-it");
         Path users = data.resolve("users");
         Files.writeString(users, String.join("\n",

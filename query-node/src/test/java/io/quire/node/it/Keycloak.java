@@ -108,7 +108,7 @@ final class Keycloak {
         pb.environment().put("KC_BOOTSTRAP_ADMIN_PASSWORD", ADMIN_PASSWORD);
         pb.environment().put("JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m");
         // the dev-mode H2 database under the dist: start from the imported realms every time
-        deleteTree(home().resolve("data/h2"));
+        io.quire.node.view.snapshot.Folders.deleteTree(home().resolve("data/h2"));
         Process p = pb.start();
         Keycloak kc = new Keycloak(port, p, log);
         Runtime.getRuntime().addShutdownHook(new Thread(kc::stop));
@@ -209,17 +209,6 @@ final class Keycloak {
     private static int status(String url) throws IOException, InterruptedException {
         return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.discarding()).statusCode();
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 
     void stop() {

@@ -20,7 +20,6 @@ import io.quire.node.QuireNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
@@ -206,16 +205,7 @@ class KeycloakIT {
     @Test
     @Order(6)
     void theConsoleSignsInThroughKeycloak() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/chromium")), "Debian's chromium is needed for this check");
-        assumeTrue(ConfluentClientIT.onPath("node") && ConfluentClientIT.onPath("npm"), "Node.js and npm are needed");
-        Path dir = Path.of("target", "console");
-        Files.createDirectories(dir);
-        for (String f : List.of("package.json", "console-oidc.cjs")) {
-            Files.copy(Path.of("src", "test", "console", f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-        }
-        if (!Files.isDirectory(dir.resolve("node_modules/playwright-core"))) {
-            assertEquals(0, ConfluentClientIT.run(dir, 600, "npm", "install", "--no-audit", "--no-fund", "--loglevel=error"));
-        }
+        Path dir = ConsoleIT.browserScripts("console-oidc.cjs");
         int rc = ConfluentClientIT.run(dir, 120, "node", "console-oidc.cjs", "http://127.0.0.1:" + node.httpPort(),
                 "alice", "alice-pw", "writer");
         String out = Files.readString(dir.resolve("run.log"));
