@@ -342,35 +342,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     @Override
     public java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> cutOver() {
-        java.util.Optional<io.quire.journal.view.FollowState> f = access.view().follow();
-        if (f.isEmpty() || !f.get().following()) {
-            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
-                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "this registry does not follow a registry"));
-        }
-        ConfluentFollower.Status st = follower == null ? null : follower.status();
-        if (st == null || !st.source().equals(f.get().source())) {
-            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
-                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED,
-                    "this node does not run the follower of " + f.get().source() + ": ask the node started with --follow-confluent"));
-        }
-        if (st.state() != ConfluentFollower.State.FOLLOWING || st.lagRecords() != 0) {
-            return java.util.concurrent.CompletableFuture.failedFuture(io.quire.node.error.RegistryException.of(
-                    io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "not caught up with " + st.source()
-                            + " yet (" + st.state() + ", " + st.lagRecords() + " records behind): set the source"
-                            + " READONLY and try again"));
-        }
-        return submitter.submit(new io.quire.journal.command.SetFollow(f.get().source(), false, -1), "cutover")
-                .thenApply(a -> {
-                    if (a.outcome() instanceof io.quire.journal.outcome.Rejected r) {
-                        throw new io.quire.node.error.RegistryException(r.error(), r.message());
-                    }
-                    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
-                    out.put("cutOver", true);
-                    out.put("source", f.get().source());
-                    out.put("lastSourceOffset", ((io.quire.journal.outcome.FollowSet) a.outcome()).lastOffset());
-                    out.put("offset", a.offset().value());
-                    return out;
-                });
+        return io.quire.node.follow.CutOver.of(access, follower, submitter);
     }
 
     @Override

@@ -238,7 +238,7 @@ final class ViewLifecycle {
     /** RocksDB's estimate of the view's keys; -1 while no store is open. */
     long viewKeys() {
         ViewStore s = store.get();
-        return s == null ? -1 : s.estimatedKeys();
+        return s == null ? -1 : s.approximateNumEntries();
     }
 
     /** Compactions of the view store running or pending; -1 while no store is open. */

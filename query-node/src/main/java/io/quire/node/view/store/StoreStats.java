@@ -65,7 +65,7 @@ final class StoreStats {
 
     /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */
     long estimatedKeys() {
-        return whileOpen(rocks::estimatedKeys);
+        return whileOpen(rocks::approximateNumEntries);
     }
 
     /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */

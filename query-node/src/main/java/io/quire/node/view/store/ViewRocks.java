@@ -234,11 +234,6 @@ final class ViewRocks {
         return db.getLongProperty("rocksdb.total-sst-files-size");
     }
 
-    /** RocksDB's estimate of the keys the view holds. */
-    long estimatedKeys() throws RocksDBException {
-        return db.getLongProperty("rocksdb.estimate-num-keys");
-    }
-
     /** Files in level 0, not yet compacted into the levels below. */
     long filesAtLevel0() throws RocksDBException {
         return Long.parseLong(db.getProperty("rocksdb.num-files-at-level0").trim());

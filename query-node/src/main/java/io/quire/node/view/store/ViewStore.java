@@ -339,11 +339,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return stats.diskBytes();
     }
 
-    /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */
-    public long estimatedKeys() {
-        return stats.estimatedKeys();
-    }
-
     /** Bytes of RocksDB memory by {@link StoreMemory} kind; -1 when the store is not open. */
     public long memory(StoreMemory kind) {
         return stats.memory(kind);
@@ -397,8 +392,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return reads.iterator(p, null, p);
     }
 
+    /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */
     @Override
     public long approximateNumEntries() {
-        return rocks.approximateNumEntries();
+        return stats.estimatedKeys();
     }
 }
