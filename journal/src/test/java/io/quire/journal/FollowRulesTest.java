@@ -62,6 +62,9 @@ class FollowRulesTest {
         // the cut-over: writable again, copied records refused, the source's modes bind
         assertInstanceOf(FollowSet.class, journal.append(new SetFollow(SOURCE, false, -1)));
         assertInstanceOf(Rejected.class, copied(10, imported("late", 9, 1, "\"int\"")));
+        assertInstanceOf(Rejected.class, journal.append(new SetFollow(SOURCE, true, 12)),
+                "a skip marker after the cut-over does not start following again");
+        assertFalse(journal.view().follow().orElseThrow().following());
         assertEquals(Mode.READONLY, journal.view().effectiveMode(s("orders")));
         assertFalse(journal.append(new SetMode(s("orders"), Mode.READWRITE)) instanceof Rejected);
         assertTrue(journal.view().idWatermark().value() > 8, "new blocks start above the source's ids");

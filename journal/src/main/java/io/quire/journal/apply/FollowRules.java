@@ -38,7 +38,8 @@ final class FollowRules {
             if (now.isPresent() && now.get().following() && !now.get().source().equals(c.source())) {
                 return Rules.notPermitted("this registry already follows " + now.get().source());
             }
-            if (now.isPresent() && !now.get().following() && now.get().source().equals(c.source()) && c.skipTo() < 0) {
+            if (now.isPresent() && !now.get().following() && now.get().source().equals(c.source())) {
+                // a skip marker racing the cut-over included: it must not start following again
                 return Rules.notPermitted("this registry stopped following " + c.source() + " (cut over); it does not"
                         + " follow it again");
             }
