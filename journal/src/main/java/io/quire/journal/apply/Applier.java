@@ -157,4 +157,9 @@ public final class Applier {
         Outcome o = decide(view, new ViewWriter(new Changes()), view.position().offset(), e);
         return o instanceof Rejected r ? r : null;
     }
+
+    /** The refusal of any client write while the registry follows another registry; null when it does not. */
+    public static Rejected whileFollowing(RegistryView view) {
+        return view.follow().filter(io.quire.journal.view.FollowState::following).map(FollowRules::readOnly).orElse(null);
+    }
 }

@@ -19,7 +19,7 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, WriteMetrics metrics, long writeTimeoutMs,
                                   Kms kms) {
-        WritePath path = new WritePath(journal, workers);
+        WritePath path = new WritePath(journal, workers, access);
         Registrations registrations = new Registrations(access, parsing, path, ids, metrics, writeTimeoutMs);
         return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),

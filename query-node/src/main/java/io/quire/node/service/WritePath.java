@@ -27,10 +27,12 @@ final class WritePath {
 
     private final JournalPort journal;
     private final Executor workers;
+    private final ViewAccess access;
 
-    WritePath(JournalPort journal, Executor workers) {
+    WritePath(JournalPort journal, Executor workers, ViewAccess access) {
         this.journal = journal;
         this.workers = workers;
+        this.access = access;
     }
 
     JournalPort journal() {
@@ -39,6 +41,10 @@ final class WritePath {
 
     <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
                                                                 Function<O, T> value) {
+        Rejected following = io.quire.journal.apply.Applier.whileFollowing(access.view());
+        if (following != null) { // refused here: nothing reaches the journal
+            return CompletableFuture.failedFuture(new RegistryException(following.error(), following.message()));
+        }
         return journal.submit(command, principal)
                 .thenApply(applied -> new Written<>(value.apply(expect(applied, type)), applied.offset()));
     }
@@ -90,6 +96,7 @@ final class WritePath {
     }
 
     static void writable(RegistryView view, Subject subject) {
+        refuse(io.quire.journal.apply.Applier.whileFollowing(view)); // before an id is leased for it
         if (!view.effectiveMode(subject).allowsWrites()) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
         }

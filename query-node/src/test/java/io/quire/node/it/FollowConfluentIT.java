@@ -194,7 +194,11 @@ class FollowConfluentIT {
             JsonNode contract = h.get("/subjects/contract-value/versions/1").json();
             assertEquals("team-a", contract.path("metadata").path("properties").path("owner").asText(), contract.toString());
             assertEquals("r", contract.path("ruleSet").path("domainRules").path(0).path("name").asText());
+            long journalBefore = h.get("/admin/position").json().path("offset").asLong();
             Http.Response refused = h.post("/subjects/new-value/versions", Http.schemaBody(schema("New")));
+            assertEquals(422, h.put("/config", "{\"compatibility\":\"NONE\"}").status());
+            assertEquals(journalBefore, h.get("/admin/position").json().path("offset").asLong(),
+                    "refused at the edge: nothing reached the journal");
             assertEquals(422, refused.status(), refused.body());
             assertEquals(42205, refused.json().path("error_code").asInt());
             assertTrue(refused.body().contains("confluent:" + SharedKafka.bootstrapServers() + "/" + topic), refused.body());
