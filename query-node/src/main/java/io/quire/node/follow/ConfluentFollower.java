@@ -4,7 +4,6 @@ import io.quire.journal.command.Envelope;
 import io.quire.journal.command.SetFollow;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
-import io.quire.journal.view.RegistryView;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
@@ -233,22 +232,22 @@ public final class ConfluentFollower implements AutoCloseable {
      * or its schema references others).
      */
     private Outcome send(ConsumerRecord<byte[], byte[]> r) throws InterruptedException {
-        if (!new Envelope.Source(source, r.offset(), FollowState.WHOLE_RECORD).isAfter(tipOffset, tipPart)
-                && r.offset() <= tipOffset) {
+        if (!new Envelope.Source(source, r.offset(), FollowState.WHOLE_RECORD).isAfter(tipOffset, tipPart)) {
             nextOffset = r.offset() + 1; // dealt with before (the last record, read again at start)
             return Outcome.GO_ON;
         }
-        Object subject = SourceRecords.subjectOf(r.key());
-        if (subject == null || touched.contains(subject) || inFlight.size() >= WINDOW
-                || SourceRecords.needsSettledView(r.key(), r.value())) {
-            Outcome settled = drain();
-            if (settled != Outcome.GO_ON) {
-                return settled;
-            }
-        }
         List<SourceRecords.Step> steps;
+        Object subject;
         try {
-            steps = SourceRecords.steps(access.view(), r.key(), r.value());
+            SourceRecords.Parsed record = SourceRecords.parse(r.key(), r.value());
+            subject = record.touches();
+            if (touched.contains(subject) || inFlight.size() >= WINDOW || record.needsSettledView()) {
+                Outcome settled = drain();
+                if (settled != Outcome.GO_ON) {
+                    return settled;
+                }
+            }
+            steps = SourceRecords.steps(access.view(), record);
         } catch (SourceRecords.Unreadable e) {
             Outcome settled = drain();
             return settled != Outcome.GO_ON ? settled : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
@@ -369,9 +368,5 @@ public final class ConfluentFollower implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    RegistryView view() {
-        return access.view();
     }
 }

@@ -61,34 +61,25 @@ final class SourceRecords {
         }
     }
 
-    /** What a record touches, for ordering: its subject, or the registry's settings. Null: unreadable. */
-    static Object subjectOf(byte[] keyBytes) {
-        try {
-            JsonNode key = keyBytes == null ? null : JSON.readTree(keyBytes);
-            if (key == null || !key.isObject()) {
-                return null;
-            }
+    /** A record's key and value as JSON (no value: a tombstone), read once. */
+    record Parsed(JsonNode key, JsonNode value) {
+
+        /** What the record touches, for ordering: its subject, or the registry's settings. */
+        Object touches() {
             JsonNode s = key.get("subject");
             return s == null || s.isNull() ? "(registry)" : s.asText();
-        } catch (IOException e) {
-            return null;
         }
-    }
 
-    /**
-     * Whether the record's steps can only be decided once everything sent before is applied: all
-     * but a new schema version without references (settings, deletes, tombstones, references).
-     */
-    static boolean needsSettledView(byte[] keyBytes, byte[] valueBytes) {
-        try {
-            JsonNode key = JSON.readTree(keyBytes);
-            if (valueBytes == null || !"SCHEMA".equals(key.path("keytype").asText())) {
+        /**
+         * Whether the record's steps can only be decided once everything sent before is applied: all
+         * but a new schema version without references (settings, deletes, tombstones, references).
+         */
+        boolean needsSettledView() {
+            if (value == null || !"SCHEMA".equals(key.path("keytype").asText())) {
                 return true;
             }
-            JsonNode refs = JSON.readTree(valueBytes).path("references");
+            JsonNode refs = value.path("references");
             return refs.isArray() && !refs.isEmpty();
-        } catch (IOException | RuntimeException e) {
-            return true;
         }
     }
 
@@ -102,7 +93,8 @@ final class SourceRecords {
     private SourceRecords() {
     }
 
-    static List<Step> steps(RegistryView view, byte[] keyBytes, byte[] valueBytes) throws Unreadable {
+    /** The record's key and value, or why Quire cannot read them. */
+    static Parsed parse(byte[] keyBytes, byte[] valueBytes) throws Unreadable {
         if (keyBytes == null) {
             throw new Unreadable("a record without a key");
         }
@@ -120,6 +112,13 @@ final class SourceRecords {
         if (value != null && !value.isObject()) {
             throw new Unreadable("a value that is not a JSON object: " + value);
         }
+        return new Parsed(key, value);
+    }
+
+    /** What the record asks of Quire, given the view now. */
+    static List<Step> steps(RegistryView view, Parsed record) throws Unreadable {
+        JsonNode key = record.key();
+        JsonNode value = record.value();
         String type = key.get("keytype").asText();
         return switch (type) {
             case "SCHEMA" -> schema(view, subject(key, true), key, value);
@@ -143,14 +142,7 @@ final class SourceRecords {
         }
         String raw = s.asText();
         String name = raw.startsWith(":.:") ? raw.substring(3) : raw; // the default context spelled out
-        if (name.isEmpty() || (name.startsWith(":.") && name.endsWith(":"))) {
-            return required ? Subject.of(name) : contextOnly(name);
-        }
-        return Subject.of(name);
-    }
-
-    private static Subject contextOnly(String name) {
-        return name.isEmpty() ? null : Subject.of(name);
+        return name.isEmpty() && !required ? null : Subject.of(name); // "": the registry's own setting
     }
 
     private static List<Step> schema(RegistryView view, Subject subject, JsonNode key, JsonNode value) throws Unreadable {

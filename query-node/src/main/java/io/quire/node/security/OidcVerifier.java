@@ -76,20 +76,15 @@ public final class OidcVerifier {
     public Map<String, Object> verify(String token) throws InvalidTokenException {
         DefaultJWTProcessor<SecurityContext> p = processor();
         try {
-            if (token.indexOf('.') > 0 && isEdDsa(token)) {
-                return verifyEdDsa(SignedJWT.parse(token));
+            SignedJWT jwt = SignedJWT.parse(token); // an unsigned token (alg none) is not one: refused here
+            JWSAlgorithm alg = jwt.getHeader().getAlgorithm();
+            if (JWSAlgorithm.EdDSA.equals(alg) || JWSAlgorithm.Ed25519.equals(alg)) {
+                return verifyEdDsa(jwt);
             }
-            JWTClaimsSet claims = p.process(token, null);
-            return claims.toJSONObject();
+            return p.process(jwt, null).toJSONObject();
         } catch (java.text.ParseException | com.nimbusds.jose.proc.BadJOSEException | com.nimbusds.jose.JOSEException e) {
             throw new InvalidTokenException(e.getMessage());
         }
-    }
-
-    private static boolean isEdDsa(String token) throws java.text.ParseException {
-        JWSAlgorithm alg = com.nimbusds.jose.JWSHeader.parse(com.nimbusds.jose.util.Base64URL.from(
-                token.substring(0, token.indexOf('.')))).getAlgorithm();
-        return JWSAlgorithm.EdDSA.equals(alg) || JWSAlgorithm.Ed25519.equals(alg);
     }
 
     /**
