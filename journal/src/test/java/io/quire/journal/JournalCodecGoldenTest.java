@@ -106,6 +106,25 @@ class JournalCodecGoldenTest {
                 1));
         EXAMPLES.put(CommandType.SET_FOLLOW, new io.quire.journal.command.SetFollow(
                 "confluent:kafka-1:9092/_schemas", true, -1));
+        EXAMPLES.put(CommandType.PUT_EXPORTER, new io.quire.journal.command.PutExporter("dr", true, "CUSTOM", "dr-west",
+                java.util.List.of("orders-*"), "${subject}-dr", java.util.Map.of("schema.registry.url",
+                "http://registry-west:8081")));
+        EXAMPLES.put(CommandType.DELETE_EXPORTER, new io.quire.journal.command.DeleteExporter("dr"));
+        EXAMPLES.put(CommandType.CONTROL_EXPORTER, new io.quire.journal.command.ControlExporter("dr", "PAUSE"));
+        EXAMPLES.put(CommandType.EXPORTER_PROGRESS, new io.quire.journal.command.ExporterProgress("dr", "node-2", 1,
+                10_000, 4_711L, null));
+        EXAMPLES.put(CommandType.PROMOTE, new io.quire.journal.command.Promote("eu-central", 1, 1_001_000));
+    }
+
+    /** A record written after a promotion carries the region epoch; records of epoch 0 keep their form. */
+    @Test
+    void aRecordOfAPromotedJournalCarriesItsEpoch() throws IOException {
+        String golden = golden("golden/v1/later/SetMode-epoch.json");
+        Envelope e = envelope(EXAMPLES.get(CommandType.SET_MODE)).atEpoch(2);
+        assertEquals(e, JournalCodec.decode(golden.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(golden, new String(JournalCodec.encode(e), StandardCharsets.UTF_8));
+        assertEquals(2, JournalCodec.decode(golden.replace("\"epoch\":2", "\"epoch\":2 ").getBytes(StandardCharsets.UTF_8))
+                .epoch(), "the tree reader too");
     }
 
     /** A record copied from a followed registry: the envelope names the source and its offset there. */

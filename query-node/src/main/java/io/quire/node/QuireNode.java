@@ -49,6 +49,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     private final QuireConfig config;
     private volatile ConfluentFollower follower;
+    private volatile io.quire.node.export.ExportSupervisor exporters;
     private final QuireMetrics metrics = new QuireMetrics();
     private final AppliedTracker tracker = new AppliedTracker(metrics);
     private final ViewAccess access = new ViewAccess();
@@ -104,6 +105,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         submitter = new CommandSubmitter(producer, config.journalTopic(), config.nodeId(), tracker,
                 config.writeTimeoutMs(), Clock.systemUTC(), outcomes, CommandSubmitter.DEFAULT_QUEUE);
+        io.quire.node.region.RegionGate.install(access, submitter, config.regions());
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
@@ -143,14 +145,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 config.limits().maxPageSize(), authenticator,
                 config.security().authMetrics(), config.incompatibleErrorCode());
         if (config.follow().on()) {
-            java.util.Map<String, String> settings = new java.util.HashMap<>();
-            if (!config.follow().configFile().isEmpty()) {
-                java.util.Properties p = new java.util.Properties();
-                try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(config.follow().configFile()))) {
-                    p.load(in);
-                }
-                p.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
-            }
+            java.util.Map<String, String> settings = ConfluentFollower.settings(config.follow().configFile());
             follower = new ConfluentFollower(config.follow().bootstrapServers(), config.follow().topic(), settings,
                     config.follow().skipUnreadable(), access, submitter,
                     journal -> Registry.create(access, parsing, journal, allocator, workers, metrics, config.writeTimeoutMs()),
@@ -158,6 +153,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             metrics.bindFollow(follower, f -> f.status().lagRecords(), f -> f.status().lagSeconds(),
                     f -> f.status().recordsCopied());
         }
+        exporters = new io.quire.node.export.ExportSupervisor(config.nodeId(), access, submitter,
+                config.regions().exporterLeaseMs(), "quire-" + kafkaClusterId).start();
         listen(deps);
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
                 config.host(), httpPort.get(), config.security().authEnabled() ? "on" : "off");
@@ -349,6 +346,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     public void close() {
         if (follower != null) {
             follower.close();
+        }
+        if (exporters != null) {
+            exporters.close();
         }
         if (vertx != null) {
             try {

@@ -2,6 +2,11 @@ package io.quire.journal.apply;
 
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.ControlExporter;
+import io.quire.journal.command.DeleteExporter;
+import io.quire.journal.command.ExporterProgress;
+import io.quire.journal.command.Promote;
+import io.quire.journal.command.PutExporter;
 import io.quire.journal.command.CreateDek;
 import io.quire.journal.command.CreateKek;
 import io.quire.journal.command.DeleteAssociations;
@@ -53,7 +58,10 @@ public final class Applier {
             return ApplyResult.skipped(current);
         }
         ViewWriter out = new ViewWriter(new Changes());
-        Outcome outcome = FollowRules.gate(view, envelope);
+        Outcome outcome = RegionRules.fence(view, envelope);
+        if (outcome == null) {
+            outcome = FollowRules.gate(view, envelope);
+        }
         if (outcome == null) {
             Envelope.Source src = envelope.source();
             outcome = decide(src == null ? view : FollowRules.asImport(view), out, offset, envelope);
@@ -131,6 +139,11 @@ public final class Applier {
             case DELETE_DEK -> KeyRules.deleteDek(view, out, envelope.timestamp(), (DeleteDek) command);
             case UNDELETE_DEK -> KeyRules.undeleteDek(view, out, envelope.timestamp(), (UndeleteDek) command);
             case SET_FOLLOW -> FollowRules.setFollow(view, out, (io.quire.journal.command.SetFollow) command);
+            case PUT_EXPORTER -> ExportRules.put(view, out, envelope.timestamp(), (PutExporter) command);
+            case DELETE_EXPORTER -> ExportRules.delete(view, out, (DeleteExporter) command);
+            case CONTROL_EXPORTER -> ExportRules.control(view, out, envelope.timestamp(), (ControlExporter) command);
+            case EXPORTER_PROGRESS -> ExportRules.progress(view, out, envelope.timestamp(), (ExporterProgress) command);
+            case PROMOTE -> RegionRules.promote(view, out, (Promote) command);
         };
     }
 

@@ -60,6 +60,9 @@ public final class JournalCodec {
                 }
                 g.writeEndObject();
             }
+            if (e.epoch() > 0) { // a later field, like source
+                g.writeNumberField("epoch", e.epoch());
+            }
             g.writeEndObject();
         } catch (IOException ex) {
             throw new IllegalStateException(ex);
@@ -103,6 +106,7 @@ public final class JournalCodec {
             long timestamp = 0;
             boolean hasTimestamp = false;
             Command command = null;
+            int epoch = 0;
             int seen = 0;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String field = p.currentName();
@@ -157,6 +161,13 @@ public final class JournalCodec {
                             command = READERS.get(type).readValue(p);
                         }
                     }
+                    case "epoch" -> {
+                        bit = 128;
+                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
+                            return null;
+                        }
+                        epoch = p.getIntValue();
+                    }
                     default -> {
                         return null;
                     }
@@ -166,11 +177,11 @@ public final class JournalCodec {
                 }
                 seen |= bit;
             }
-            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null || seen != 127
+            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null || (seen & 127) != 127
                     || commandId == null || nodeId == null || principal == null || !hasTimestamp) {
                 return null;
             }
-            return new Envelope(version, commandId, nodeId, principal, timestamp, command);
+            return new Envelope(version, commandId, nodeId, principal, timestamp, command, null, epoch);
         } catch (IOException | RuntimeException ex) {
             return null; // the tree pass reads it again and words the refusal
         }
@@ -191,7 +202,8 @@ public final class JournalCodec {
                     src.path("part").asInt(0), src.hasNonNull("prevOffset") ? src.get("prevOffset").asLong() : null,
                     src.hasNonNull("prevPart") ? src.get("prevPart").asInt() : null);
             return new Envelope(version, required(root, "commandId").asText(), required(root, "nodeId").asText(),
-                    required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source);
+                    required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source,
+                    root.path("epoch").asInt(0));
         } catch (IOException | RuntimeException ex) {
             if (ex instanceof CorruptRecordException c) {
                 throw c;

@@ -9,7 +9,8 @@ import io.quire.journal.model.Subject;
 public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
         LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext, CreateKek, UpdateKek,
-        DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek, SetFollow {
+        DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek, SetFollow, PutExporter, DeleteExporter,
+        ControlExporter, ExporterProgress, Promote {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

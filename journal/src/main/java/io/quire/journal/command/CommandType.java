@@ -21,7 +21,12 @@ public enum CommandType {
     CREATE_DEK("CreateDek", CreateDek.class),
     DELETE_DEK("DeleteDek", DeleteDek.class),
     UNDELETE_DEK("UndeleteDek", UndeleteDek.class),
-    SET_FOLLOW("SetFollow", SetFollow.class);
+    SET_FOLLOW("SetFollow", SetFollow.class),
+    PUT_EXPORTER("PutExporter", PutExporter.class),
+    DELETE_EXPORTER("DeleteExporter", DeleteExporter.class),
+    CONTROL_EXPORTER("ControlExporter", ControlExporter.class),
+    EXPORTER_PROGRESS("ExporterProgress", ExporterProgress.class),
+    PROMOTE("Promote", Promote.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

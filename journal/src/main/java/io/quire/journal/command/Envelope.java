@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param version envelope version, {@link #CURRENT_VERSION} for records written now
  */
 public record Envelope(int version, String commandId, String nodeId, String principal, long timestamp,
-                       Command command, Source source) {
+                       Command command, Source source, int epoch) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -59,12 +59,25 @@ public record Envelope(int version, String commandId, String nodeId, String prin
     }
 
     public Envelope(int version, String commandId, String nodeId, String principal, long timestamp, Command command) {
-        this(version, commandId, nodeId, principal, timestamp, command, null);
+        this(version, commandId, nodeId, principal, timestamp, command, null, 0);
+    }
+
+    public Envelope(int version, String commandId, String nodeId, String principal, long timestamp, Command command,
+                    Source source) {
+        this(version, commandId, nodeId, principal, timestamp, command, source, 0);
     }
 
     /** This envelope for a record copied from a followed registry. */
     public Envelope from(Source s) {
-        return new Envelope(version, commandId, nodeId, principal, timestamp, command, s);
+        return new Envelope(version, commandId, nodeId, principal, timestamp, command, s, epoch);
+    }
+
+    /**
+     * This envelope stamped with the region epoch its node saw (a later field, written only when
+     * above 0: a journal that was never promoted keeps its records' form).
+     */
+    public Envelope atEpoch(int e) {
+        return new Envelope(version, commandId, nodeId, principal, timestamp, command, source, e);
     }
 
     public static Envelope of(String commandId, String nodeId, String principal, long timestamp, Command command) {

@@ -17,6 +17,8 @@ public enum OutcomeType {
     DEK_STORED("DekStored", DekStored.class, true),
     KEYS_CHANGED("KeysChanged", KeysChanged.class, true),
     FOLLOW_SET("FollowSet", FollowSet.class, true),
+    EXPORTER_CHANGED("ExporterChanged", ExporterChanged.class, true),
+    PROMOTED("Promoted", Promoted.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

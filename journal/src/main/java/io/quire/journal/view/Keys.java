@@ -22,6 +22,7 @@ import java.util.Arrays;
  * G layout                              the layout the view is written in (see {@link #LAYOUT})
  * G global                              the next global id a version gets
  * G follow                              the followed registry, if any, and how far ({@link FollowState})
+ * G region                              the primary region and its epoch ({@link RegionState})
  * W global-id                           subject 0 version of the version with that global id
  * P [context-prefix] digest             id of the content whose text has that SHA-256 (Apicurio's content hash; {@link #digestKey})
  * I id                                  prepared body of GET /schemas/ids/{id} (default context)
@@ -41,6 +42,7 @@ import java.util.Arrays;
  * M resource-name 0 namespace 0 type 0 role 0 resource-id    an association, by name
  * E kek-name                            a key encryption key (JSON)
  * H kek-name 0 subject 0 algorithm 0 version    a data encryption key version (JSON)
+ * Z exporter-name                       an exporter and its run (JSON, {@link ExporterReads})
  * </pre>
  */
 public final class Keys {
@@ -67,6 +69,9 @@ public final class Keys {
     public static final byte[] LAYOUT = ascii("Glayout");
     /** Whether the registry follows another registry's log, and how far ({@link FollowState}). */
     public static final byte[] FOLLOW = ascii("Gfollow");
+    /** The primary region and its epoch ({@link RegionState}). */
+    public static final byte[] REGION = ascii("Gregion");
+    public static final byte[] EXPORTERS = {'Z'};
     public static final int CURRENT_LAYOUT = 3;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
@@ -77,6 +82,10 @@ public final class Keys {
 
     public static final byte[] CONTEXTS = {'Y'};
     public static final byte[] KEKS = {'E'};
+
+    public static byte[] exporter(String name) {
+        return concat(EXPORTERS, utf8(name));
+    }
 
     public static byte[] kek(String name) {
         return concat(KEKS, utf8(name));

@@ -60,6 +60,18 @@ public final class ViewWriter {
         }
     }
 
+    public void exporter(io.quire.journal.model.Exporter e) {
+        changes.put(Keys.exporter(e.name()), json(e));
+    }
+
+    public void deleteExporter(String name) {
+        changes.delete(Keys.exporter(name));
+    }
+
+    public void region(RegionState r) {
+        changes.put(Keys.REGION, r.encode());
+    }
+
     public void kek(Kek kek) {
         changes.put(Keys.kek(kek.name()), json(kek));
     }

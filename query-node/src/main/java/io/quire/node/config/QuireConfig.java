@@ -18,7 +18,17 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
-                          java.util.List<String> peerNodes, Shutdown shutdown, Follow follow) {
+                          java.util.List<String> peerNodes, Shutdown shutdown, Follow follow, Regions regions) {
+
+    /**
+     * This node's region, the primary it follows when its journal is a mirror ({@code journalFollow}
+     * empty: it is not a follower region), and the exporter lease.
+     */
+    public record Regions(String region, String journalFollow, long exporterLeaseMs) {
+        public boolean following() {
+            return !journalFollow.isEmpty();
+        }
+    }
 
     /**
      * A running Confluent Schema Registry to follow ({@code bootstrapServers} empty: none): its Kafka,
@@ -166,7 +176,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 new Shutdown(integer(values, ConfigKey.SHUTDOWN_DELAY_MS, 0, 600_000),
                         integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)),
                 new Follow(values.get(ConfigKey.FOLLOW_CONFLUENT).trim(), values.get(ConfigKey.FOLLOW_CONFLUENT_TOPIC).trim(),
-                        values.get(ConfigKey.FOLLOW_CONFLUENT_CONFIG).trim(), bool(values, ConfigKey.FOLLOW_SKIP_UNREADABLE)));
+                        values.get(ConfigKey.FOLLOW_CONFLUENT_CONFIG).trim(), bool(values, ConfigKey.FOLLOW_SKIP_UNREADABLE)),
+                new Regions(values.get(ConfigKey.REGION).trim(), values.get(ConfigKey.JOURNAL_FOLLOW).trim(),
+                        integer(values, ConfigKey.EXPORTER_LEASE_MS, 1_000, 3_600_000)));
     }
 
     private static java.util.List<String> peerNodes(String text) {
@@ -230,7 +242,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, journalLingerMs, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown, follow);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown, follow, regions);
     }
 
     /** Properties for any Kafka client of this node. */

@@ -369,4 +369,17 @@ public final class ConfluentFollower implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
     }
+
+    /** The source cluster's client settings from a properties file ({@code file} empty: none). */
+    public static java.util.Map<String, String> settings(String file) throws java.io.IOException {
+        java.util.Map<String, String> settings = new java.util.HashMap<>();
+        if (!file.isEmpty()) {
+            java.util.Properties p = new java.util.Properties();
+            try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(file))) {
+                p.load(in);
+            }
+            p.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
+        }
+        return settings;
+    }
 }

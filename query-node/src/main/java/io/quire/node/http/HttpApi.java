@@ -41,6 +41,7 @@ public final class HttpApi {
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
+        ExportersHandler exporters = new ExportersHandler(reg.exporters());
 
         r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
         r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
@@ -87,6 +88,17 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
         route(r, HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
         route(r, HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
+        route(r, HttpMethod.GET, "/exporters", Access.ADMIN, exporters::list);
+        route(r, HttpMethod.POST, "/exporters", Access.ADMIN, exporters::create);
+        route(r, HttpMethod.GET, "/exporters/:name", Access.ADMIN, exporters::get);
+        route(r, HttpMethod.PUT, "/exporters/:name", Access.ADMIN, exporters::update);
+        route(r, HttpMethod.DELETE, "/exporters/:name", Access.ADMIN, exporters::delete);
+        route(r, HttpMethod.GET, "/exporters/:name/config", Access.ADMIN, exporters::config);
+        route(r, HttpMethod.PUT, "/exporters/:name/config", Access.ADMIN, exporters::updateConfig);
+        route(r, HttpMethod.GET, "/exporters/:name/status", Access.ADMIN, exporters::status);
+        route(r, HttpMethod.PUT, "/exporters/:name/pause", Access.ADMIN, exporters::pause);
+        route(r, HttpMethod.PUT, "/exporters/:name/resume", Access.ADMIN, exporters::resume);
+        route(r, HttpMethod.PUT, "/exporters/:name/reset", Access.ADMIN, exporters::reset);
         route(r, HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, ops::cutOver);
         Console.routes(r, d.authenticator() == null ? "" : d.authenticator().consoleProviderOrigin());
 

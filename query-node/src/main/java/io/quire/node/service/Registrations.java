@@ -73,7 +73,7 @@ public final class Registrations {
         boolean givesVersion = req.version() != null && req.version() > 0;
         SchemaType type = WritePath.schemaType(req.schemaType());
         RegistryView view = access.view();
-        WritePath.writable(view, subject);
+        path.writable(view, subject);
         boolean normalized = normalize || view.effectiveNormalize(subject);
         if (view.effectiveMode(subject) == Mode.IMPORT) {
             if (!givesId) {
@@ -222,7 +222,7 @@ public final class Registrations {
                         + "' has too many writes in flight on this node to take this one in time; retry");
             }
             RegistryView view = access.view().memoized(); // this round's reads, each key once
-            WritePath.writable(view, subject);
+            path.writable(view, subject);
             DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
             Optional<Written<Registered>> known = alreadyInSubject(parsing, view, subject, parsed, contract);
             if (known.isPresent()) {

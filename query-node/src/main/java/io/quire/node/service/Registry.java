@@ -9,7 +9,7 @@ import java.util.concurrent.Executor;
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
                        SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads,
                        Associations associations, Contexts contexts, EncryptionKeys keys,
-                       Artifacts artifacts) {
+                       Artifacts artifacts, Exporters exporters) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, WriteMetrics metrics, long writeTimeoutMs) {
@@ -24,6 +24,7 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
         return new Registry(registrations, new CompatibilityChecks(access, parsing, path), new Deletes(access, path),
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
                 new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path),
-                new EncryptionKeys(access, path, kms), new Artifacts(access, parsing, registrations));
+                new EncryptionKeys(access, path, kms), new Artifacts(access, parsing, registrations),
+                new Exporters(access, path));
     }
 }

@@ -8,6 +8,21 @@ import io.quire.journal.view.RegistryView;
 public final class ViewAccess {
 
     private volatile RegistryView view;
+    private volatile java.util.function.Function<RegistryView, io.quire.journal.outcome.Rejected> regionGate = v -> null;
+
+    /** Who may write here besides the applier's rules: a follower region refuses every client write. */
+    public void gateWrites(java.util.function.Function<RegistryView, io.quire.journal.outcome.Rejected> gate) {
+        this.regionGate = gate;
+    }
+
+    /**
+     * Why no client write is taken on this node now (the registry follows another registry, or this
+     * region is not the primary); null when writes are taken.
+     */
+    public io.quire.journal.outcome.Rejected refusedWrite(RegistryView v) {
+        io.quire.journal.outcome.Rejected r = io.quire.journal.apply.Applier.whileFollowing(v);
+        return r != null ? r : regionGate.apply(v);
+    }
 
     public void open(RegistryView view) {
         this.view = view;

@@ -41,7 +41,7 @@ final class WritePath {
 
     <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
                                                                 Function<O, T> value) {
-        Rejected following = io.quire.journal.apply.Applier.whileFollowing(access.view());
+        Rejected following = access.refusedWrite(access.view());
         if (following != null) { // refused here: nothing reaches the journal
             return CompletableFuture.failedFuture(new RegistryException(following.error(), following.message()));
         }
@@ -95,8 +95,8 @@ final class WritePath {
         return work(task).thenCompose(f -> f);
     }
 
-    static void writable(RegistryView view, Subject subject) {
-        refuse(io.quire.journal.apply.Applier.whileFollowing(view)); // before an id is leased for it
+    void writable(RegistryView view, Subject subject) {
+        refuse(access.refusedWrite(view)); // before an id is leased for it
         if (!view.effectiveMode(subject).allowsWrites()) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
         }

@@ -45,6 +45,7 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
     private final Executor callbacks;
     private final ThreadPoolExecutor sender;
     private final AtomicLong dropped = new AtomicLong();
+    private volatile java.util.function.IntSupplier epoch = () -> 0;
 
     public CommandSubmitter(Producer<byte[], byte[]> producer, String topic, String nodeId, Outcomes tracker,
                             long timeoutMs, Clock clock, Executor callbacks, int queueCapacity) {
@@ -63,6 +64,11 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
                 }, new ThreadPoolExecutor.AbortPolicy());
     }
 
+    /** Where the region epoch stamped on every envelope comes from (the view's; 0 until a promotion). */
+    public void stampEpoch(java.util.function.IntSupplier source) {
+        this.epoch = source;
+    }
+
     @Override
     public CompletableFuture<Applied> submit(Command command, String principal) {
         return submit(command, principal, null);
@@ -74,6 +80,10 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
         Envelope envelope = Envelope.of(commandId, nodeId, principal, clock.millis(), command);
         if (source != null) {
             envelope = envelope.from(source);
+        }
+        int regionEpoch = epoch.getAsInt();
+        if (regionEpoch > 0) {
+            envelope = envelope.atEpoch(regionEpoch);
         }
         byte[] bytes = JournalCodec.encode(envelope);
         // Never a null key: Kafka Streams skips null-keyed records when it restores a global store.

@@ -1,0 +1,109 @@
+package io.quire.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quire.journal.command.Command;
+import io.quire.journal.command.ControlExporter;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ExporterProgress;
+import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.Promote;
+import io.quire.journal.command.PutExporter;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Exporter;
+import io.quire.journal.outcome.BlockGranted;
+import io.quire.journal.outcome.ExporterChanged;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Promoted;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.view.ExporterReads;
+import io.quire.journal.view.RegionState;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** An exporter's lease decided in journal order by the records' own time; a promotion that fences older epochs. */
+class ExportAndRegionRulesTest {
+
+    final ReplayedJournal journal = new ReplayedJournal();
+    long n;
+
+    Outcome at(long time, Command c) {
+        return journal.append(Envelope.of("c" + n++, "n", "p", time, c));
+    }
+
+    Exporter dr() {
+        return ExporterReads.exporter(journal.view(), "dr").orElseThrow();
+    }
+
+    static ErrorCode code(Outcome o) {
+        return assertInstanceOf(Rejected.class, o).error();
+    }
+
+    @Test
+    void oneNodeHoldsTheLeaseUntilItExpiresAndAResetStopsTheOldGeneration() {
+        PutExporter create = new PutExporter("dr", true, null, null, List.of("orders-*"), null,
+                Map.of("schema.registry.url", "http://b:8081"));
+        assertInstanceOf(ExporterChanged.class, at(0, create));
+        assertEquals(ErrorCode.EXPORTER_EXISTS, code(at(0, create)));
+        assertEquals(ErrorCode.INVALID_EXPORTER_CONFIG, code(at(0, new PutExporter("x", true, null, null, null, null,
+                Map.of()))));
+        assertEquals("AUTO", dr().contextType());
+        assertTrue(dr().covers("orders-1") && !dr().covers("payments"));
+
+        assertInstanceOf(ExporterChanged.class, at(1_000, new ExporterProgress("dr", "n1", 0, 3_000, null, null)));
+        assertEquals("n1", dr().runner());
+        assertEquals(4_000, dr().leaseUntil());
+        // n2 claims while n1's lease runs: refused; n1 renews and records its offset
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(3_999, new ExporterProgress("dr", "n2", 0, 3_000, null, null))));
+        assertInstanceOf(ExporterChanged.class, at(3_000, new ExporterProgress("dr", "n1", 0, 3_000, 41L, null)));
+        assertEquals(41, dr().offset());
+        // n1 stops renewing: once its lease is past, n2's claim wins and keeps the recorded offset
+        assertInstanceOf(ExporterChanged.class, at(6_000, new ExporterProgress("dr", "n2", 0, 3_000, null, null)));
+        assertEquals("n2", dr().runner());
+        assertEquals(41, dr().offset());
+        // n1 comes back and tries to record: refused, the lease is n2's
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(6_100, new ExporterProgress("dr", "n1", 0, 3_000, 90L, null))));
+        assertEquals(41, dr().offset());
+
+        assertEquals(ErrorCode.EXPORTER_NOT_PAUSED, code(at(7_000, new ControlExporter("dr", ControlExporter.RESET))));
+        assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.PAUSE)));
+        assertNull(dr().runner());
+        assertEquals(ErrorCode.EXPORTER_NOT_RUNNING, code(at(7_000, new ControlExporter("dr", ControlExporter.PAUSE))));
+        assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.RESET)));
+        assertEquals(-1, dr().offset());
+        assertEquals(1, dr().generation());
+        assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.RESUME)));
+        // a runner of generation 0 is refused; generation 1 starts from the start
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(8_000, new ExporterProgress("dr", "n2", 0, 3_000, 41L, null))));
+        assertInstanceOf(ExporterChanged.class, at(8_000, new ExporterProgress("dr", "n2", 1, 3_000, null, null)));
+        // giving the lease up frees it at once
+        assertInstanceOf(ExporterChanged.class, at(8_100, new ExporterProgress("dr", "n2", 1, 0, 5L, null)));
+        assertNull(dr().runner());
+        assertInstanceOf(ExporterChanged.class, at(8_200, new ExporterProgress("dr", "n1", 1, 3_000, null, null)));
+        assertEquals(5, dr().offset());
+    }
+
+    @Test
+    void aPromotionFencesRecordsOfTheOldEpochAndGrantsIdsAboveTheFloor() {
+        BlockGranted first = assertInstanceOf(BlockGranted.class, at(0, new LeaseIdBlock("a1", "r1", 100)));
+        assertEquals(1, first.start());
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(0, new Promote("b", 2, 0))));
+        Promoted p = assertInstanceOf(Promoted.class, at(0, new Promote("b", 1, 5_000)));
+        assertEquals(5_000, p.nextId());
+        assertEquals(new RegionState("b", 1), RegionState.of(journal.view()));
+        // a record the old primary wrote at epoch 0, mirrored late: refused, it grants nothing
+        Rejected fenced = assertInstanceOf(Rejected.class, at(0, new LeaseIdBlock("a1", "r2", 100)));
+        assertTrue(fenced.message().contains("fenced"), fenced.message());
+        BlockGranted next = assertInstanceOf(BlockGranted.class, journal.append(
+                Envelope.of("c" + n++, "b1", "p", 0, new LeaseIdBlock("b1", "r3", 100)).atEpoch(1)));
+        assertEquals(5_000, next.start());
+        // a promotion back to the old region needs the next epoch, and keeps the watermark
+        Promoted back = assertInstanceOf(Promoted.class, journal.append(
+                Envelope.of("c" + n++, "a1", "p", 0, new Promote("a", 2, 0)).atEpoch(1)));
+        assertEquals(5_100, back.nextId());
+    }
+}

@@ -1,0 +1,235 @@
+package io.quire.node.export;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quire.journal.codec.Json;
+import io.quire.journal.command.ExporterProgress;
+import io.quire.journal.model.Exporter;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.view.ExporterReads;
+import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.VersionRecord;
+import io.quire.node.service.ViewAccess;
+import io.quire.node.write.Applied;
+import io.quire.node.write.JournalPort;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one exporter on this node while it holds the exporter's lease. It reads the view's audit
+ * trail from the recorded offset, a batch at a time; the subjects a batch changed are brought in
+ * step at the destination by difference (a version the destination lacks is imported with its id
+ * and version, one deleted here is deleted there), so a batch sent twice (after a node was killed
+ * between sending and recording it) copies nothing twice. After each batch it records the offset
+ * in the journal, which also renews its lease; a refused record means the lease is lost, and the
+ * runner stops.
+ */
+final class ExportRunner implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExportRunner.class);
+    static final int BATCH = 500;
+
+    private final String name;
+    private final int generation;
+    private final String nodeId;
+    private final ViewAccess access;
+    private final JournalPort journal;
+    private final long leaseMs;
+    private final String autoContext;
+    private volatile boolean stopped;
+    private final Set<String> inImportMode = new HashSet<>();
+
+    ExportRunner(String name, int generation, String nodeId, ViewAccess access, JournalPort journal, long leaseMs,
+                 String autoContext) {
+        this.name = name;
+        this.generation = generation;
+        this.nodeId = nodeId;
+        this.access = access;
+        this.journal = journal;
+        this.leaseMs = leaseMs;
+        this.autoContext = autoContext;
+    }
+
+    String name() {
+        return name;
+    }
+
+    int generation() {
+        return generation;
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    @Override
+    public void run() {
+        long at = Long.MIN_VALUE;
+        long renewed = System.currentTimeMillis();
+        long backoff = 0;
+        try {
+            while (!stopped) {
+                RegistryView view = access.view();
+                Optional<Exporter> now = ExporterReads.exporter(view, name);
+                if (now.isEmpty() || now.get().paused() || now.get().generation() != generation
+                        || !nodeId.equals(now.get().runner())) {
+                    return;
+                }
+                Exporter e = now.get();
+                if (at == Long.MIN_VALUE) {
+                    at = e.offset();
+                }
+                Destination dest = new Destination(e.config());
+                long end = view.position().offset().value();
+                if (at >= end) {
+                    if (System.currentTimeMillis() - renewed > leaseMs / 3) {
+                        if (!record(at, null)) {
+                            return;
+                        }
+                        renewed = System.currentTimeMillis();
+                    }
+                    Thread.sleep(50);
+                    continue;
+                }
+                Set<Subject> touched = new LinkedHashSet<>();
+                long from = at;
+                long[] last = {at};
+                view.audit(Offset.of(from + 1), entry -> {
+                    last[0] = entry.offset().value();
+                    if (entry.errorCode() == null && entry.subject() != null && covers(e, entry.subject())) {
+                        touched.add(entry.subject());
+                    }
+                    return last[0] - from < BATCH;
+                });
+                if (touched.isEmpty()) { // nothing of ours: move on, recorded with the next renewal
+                    at = last[0];
+                    continue;
+                }
+                String trace = null;
+                try {
+                    for (Subject s : touched) {
+                        sync(view, e, s, dest);
+                    }
+                    at = last[0];
+                    backoff = 0;
+                } catch (java.io.IOException ex) {
+                    trace = ex.getMessage() == null ? ex.getClass().getSimpleName() + " from "
+                            + e.config().get("schema.registry.url") : ex.getMessage();
+                    LOG.warn("exporter {}: {}", name, trace);
+                }
+                if (!record(at, trace)) {
+                    return;
+                }
+                renewed = System.currentTimeMillis();
+                if (trace != null) {
+                    backoff = Math.min(10_000, Math.max(250, backoff * 2));
+                    Thread.sleep(backoff);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.warn("exporter {} stopped on this node: {}", name, e.toString());
+        } finally {
+            stopped = true;
+        }
+    }
+
+    /** Records the offset (and renews the lease); false when the journal refused it: the lease is lost. */
+    private boolean record(long offset, String trace) throws InterruptedException {
+        try {
+            Applied a = journal.submit(new ExporterProgress(name, nodeId, generation, leaseMs, offset, trace), "exporter")
+                    .get(30, TimeUnit.SECONDS);
+            return a.outcome().accepted();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.warn("exporter {}: cannot record progress: {}", name, e.toString());
+            return true; // the lease decides: the supervisor stops this runner when it is someone else's
+        }
+    }
+
+    static boolean covers(Exporter e, Subject s) {
+        return e.covers(s.name());
+    }
+
+    /** The subject's name at the destination: renamed, then in the exporter's context. */
+    String destination(Exporter e, Subject s) {
+        String renamed = e.subjectRenameFormat() == null || e.subjectRenameFormat().isEmpty() ? s.name()
+                : e.subjectRenameFormat().replace("${subject}", s.name());
+        String ctx = switch (e.contextType()) {
+            case Exporter.NONE -> null;
+            case Exporter.CUSTOM -> e.context();
+            default -> autoContext;
+        };
+        if (ctx == null || ctx.isEmpty() || renamed.startsWith(":")) {
+            return renamed;
+        }
+        return ":" + (ctx.startsWith(".") ? ctx : "." + ctx) + ":" + renamed;
+    }
+
+    private void sync(RegistryView view, Exporter e, Subject s, Destination dest)
+            throws java.io.IOException, InterruptedException {
+        String d = destination(e, s);
+        List<VersionRecord> versions = view.versions(s);
+        List<Integer> all = dest.versions(d, true);
+        List<Integer> live = dest.versions(d, false);
+        Set<Integer> here = new HashSet<>();
+        for (VersionRecord v : versions) {
+            int n = v.version().number();
+            here.add(n);
+            if (!all.contains(n)) {
+                if (inImportMode.add(d)) {
+                    dest.importMode(d);
+                }
+                dest.importVersion(d, body(view, s, v), v.schemaId().value());
+                if (v.deleted()) {
+                    dest.deleteVersion(d, n, false);
+                }
+            } else if (v.deleted() && live.contains(n)) {
+                dest.deleteVersion(d, n, false);
+            }
+        }
+        List<Integer> gone = new ArrayList<>(all);
+        gone.removeAll(here);
+        for (int n : gone) { // deleted permanently here
+            if (live.contains(n)) {
+                dest.deleteVersion(d, n, false);
+            }
+            dest.deleteVersion(d, n, true);
+        }
+    }
+
+    private static ObjectNode body(RegistryView view, Subject s, VersionRecord v) {
+        StoredSchema schema = view.schemaOf(s, v).orElseThrow(() -> new IllegalStateException(
+                "no schema for " + s + " version " + v.version().number()));
+        ObjectNode b = Json.MAPPER.createObjectNode();
+        b.put("schema", schema.schema());
+        if (schema.schemaType() != SchemaType.AVRO) {
+            b.put("schemaType", schema.schemaType().name());
+        }
+        if (!schema.references().isEmpty()) {
+            b.set("references", Json.MAPPER.valueToTree(schema.references()));
+        }
+        if (schema.metadata() != null) {
+            b.set("metadata", Json.MAPPER.valueToTree(schema.metadata()));
+        }
+        if (schema.ruleSet() != null) {
+            b.set("ruleSet", Json.MAPPER.valueToTree(schema.ruleSet()));
+        }
+        b.put("id", v.schemaId().value());
+        b.put("version", v.version().number());
+        return b;
+    }
+}

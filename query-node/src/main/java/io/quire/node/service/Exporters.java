@@ -1,0 +1,122 @@
+package io.quire.node.service;
+
+import io.quire.journal.command.Command;
+import io.quire.journal.command.ControlExporter;
+import io.quire.journal.command.DeleteExporter;
+import io.quire.journal.command.PutExporter;
+import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Exporter;
+import io.quire.journal.outcome.ExporterChanged;
+import io.quire.journal.view.ExporterReads;
+import io.quire.node.api.Written;
+import io.quire.node.error.RegistryException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code /exporters}: Confluent's exporters API. Definitions and pause/resume/reset are journal
+ * commands like any write (the applier decides them, so every node agrees); reads come from the
+ * view. Which node runs an exporter is its lease in the journal ({@code export.ExportSupervisor}).
+ */
+public final class Exporters {
+
+    /** A create or update body, as Confluent names its fields; null fields keep what the exporter has. */
+    public record Body(String name, String contextType, String context, List<String> subjects,
+                       String subjectRenameFormat, Map<String, String> config) {
+    }
+
+    private final ViewAccess access;
+    private final WritePath path;
+
+    Exporters(ViewAccess access, WritePath path) {
+        this.access = access;
+        this.path = path;
+    }
+
+    public List<String> names() {
+        return ExporterReads.exporters(access.view()).stream().map(Exporter::name).toList();
+    }
+
+    public Exporter get(String name) {
+        return ExporterReads.exporter(access.view(), name)
+                .orElseThrow(() -> RegistryException.of(ErrorCode.EXPORTER_NOT_FOUND, name));
+    }
+
+    /** Confluent's description: name, subjects, contextType, context, subjectRenameFormat, config. */
+    public Map<String, Object> info(String name) {
+        Exporter e = get(name);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", e.name());
+        out.put("subjects", e.subjects());
+        out.put("contextType", e.contextType());
+        if (e.context() != null) {
+            out.put("context", e.context());
+        }
+        if (e.subjectRenameFormat() != null) {
+            out.put("subjectRenameFormat", e.subjectRenameFormat());
+        }
+        out.put("config", e.config());
+        return out;
+    }
+
+    /**
+     * Confluent's status (name, state, offset, ts, trace) and how many journal records it is behind.
+     * STARTING: running but no node holds its lease yet; ERROR: its last batch failed.
+     */
+    public Map<String, Object> status(String name, long now) {
+        Exporter e = get(name);
+        String state = e.paused() ? "PAUSED" : e.trace() != null ? "ERROR"
+                : e.runner() != null && e.leaseUntil() > now ? "RUNNING" : "STARTING";
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", e.name());
+        out.put("state", state);
+        out.put("offset", e.offset());
+        out.put("ts", e.ts());
+        if (e.trace() != null) {
+            out.put("trace", e.trace());
+        }
+        long at = access.view().position().offset().value();
+        out.put("lag", Math.max(0, at - Math.max(e.offset(), -1)));
+        if (e.runner() != null) {
+            out.put("runner", e.runner());
+        }
+        return out;
+    }
+
+    public CompletableFuture<Written<String>> create(Body b, String principal) {
+        if (b == null || b.name() == null || b.name().isEmpty()) {
+            throw RegistryException.of(ErrorCode.INVALID_EXPORTER_NAME, "name is required");
+        }
+        return submit(new PutExporter(b.name(), true, b.contextType(), b.context(), b.subjects(),
+                b.subjectRenameFormat(), b.config()), principal);
+    }
+
+    public CompletableFuture<Written<String>> update(String name, Body b, String principal) {
+        return submit(new PutExporter(name, false, b.contextType(), b.context(), b.subjects(),
+                b.subjectRenameFormat(), b.config()), principal);
+    }
+
+    public CompletableFuture<Written<String>> updateConfig(String name, Map<String, String> config, String principal) {
+        if (config == null) {
+            throw RegistryException.of(ErrorCode.INVALID_EXPORTER_CONFIG, "config is required");
+        }
+        Map<String, String> merged = new java.util.TreeMap<>(get(name).config());
+        merged.putAll(config);
+        return submit(new PutExporter(name, false, null, null, null, null, merged), principal);
+    }
+
+    public CompletableFuture<Written<String>> control(String name, String action, String principal) {
+        return submit(new ControlExporter(name, action), principal);
+    }
+
+    public CompletableFuture<Written<String>> delete(String name, String principal) {
+        return submit(new DeleteExporter(name), principal);
+    }
+
+    private CompletableFuture<Written<String>> submit(Command c, String principal) {
+        WritePath.refuse(io.quire.journal.apply.Applier.refusal(access.view(), c));
+        return path.submit(c, principal, ExporterChanged.class, ExporterChanged::name);
+    }
+}
