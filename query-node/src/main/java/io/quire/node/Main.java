@@ -77,6 +77,7 @@ public final class Main {
                 case "import-confluent" -> ImportConfluentCommand.run(rest, out);
                 case "import-apicurio" -> ImportApicurioCommand.run(rest, out);
                 case "cutover" -> io.quire.node.ops.CutoverCommand.run(rest, out);
+                case "promote" -> io.quire.node.ops.PromoteCommand.run(rest, out);
                 case "hash-password" -> hashPassword(rest, in, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
@@ -118,6 +119,7 @@ public final class Main {
               import-confluent   copy a Confluent Schema Registry (_schemas topic) into Quire, ids kept
               import-apicurio    copy an Apicurio Registry 3 (its export zip) into Quire, content and global ids kept
               cutover --node URL   stop following a Confluent registry (serve --follow-confluent) once caught up
+              promote --node URL   make a follower region (serve --journal-follow) the primary
               broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                      --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
                        a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)

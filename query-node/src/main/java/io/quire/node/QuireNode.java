@@ -50,6 +50,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private final QuireConfig config;
     private volatile ConfluentFollower follower;
     private volatile io.quire.node.export.ExportSupervisor exporters;
+    private volatile io.quire.node.region.Regions regions;
     private final QuireMetrics metrics = new QuireMetrics();
     private final AppliedTracker tracker = new AppliedTracker(metrics);
     private final ViewAccess access = new ViewAccess();
@@ -105,7 +106,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         submitter = new CommandSubmitter(producer, config.journalTopic(), config.nodeId(), tracker,
                 config.writeTimeoutMs(), Clock.systemUTC(), outcomes, CommandSubmitter.DEFAULT_QUEUE);
-        io.quire.node.region.RegionGate.install(access, submitter, config.regions());
+        regions = io.quire.node.region.Regions.install(access, submitter, config.regions(), tracker::appliedOffset);
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
@@ -140,7 +141,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             metrics.bindOidc(authenticator.oidc(), io.quire.node.security.OidcVerifier::keyFetches);
         }
         HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
-                config.writeTimeoutMs(), kms(config.security().kmsLocalSecretFile())), access,
+                config.writeTimeoutMs(), io.quire.node.service.LocalKms.fromFile(config.security().kmsLocalSecretFile())), access,
                 tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
                 config.limits().maxPageSize(), authenticator,
                 config.security().authMetrics(), config.incompatibleErrorCode());
@@ -343,6 +344,11 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     @Override
+    public io.quire.node.region.Regions regions() {
+        return regions;
+    }
+
+    @Override
     public void close() {
         if (follower != null) {
             follower.close();
@@ -376,21 +382,5 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             admin.close();
         }
         LOG.info("node {} stopped", config.nodeId());
-    }
-
-    /** The KMS this node reaches for shared KEKs: local-kms with the secret in {@code file}, or none. */
-    static io.quire.node.service.Kms kms(String file) {
-        if (file == null || file.isEmpty()) {
-            return io.quire.node.service.Kms.NONE;
-        }
-        try {
-            String secret = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
-            if (secret.isEmpty()) {
-                throw new IllegalArgumentException("--kms-local-secret-file " + file + " is empty");
-            }
-            return new io.quire.node.service.LocalKms(secret);
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("cannot read --kms-local-secret-file " + file + ": " + e.getMessage());
-        }
     }
 }

@@ -26,6 +26,35 @@ public final class ViewDigest {
         return HexFormat.of().formatHex(sha.digest());
     }
 
+    /**
+     * A digest of the registry's content as clients read it, leaving out what depends on journal
+     * offsets, so that two regions applying copies of one journal (a mirror keeps records, not their
+     * offsets) can be compared: the position, the audit trail (keyed by offset), subject records
+     * (they carry the offset of their last change), associations (GUIDs drawn from offsets),
+     * exporters (their recorded offsets) and the follow and region markers.
+     */
+    public static String content(KvReader kv) {
+        MessageDigest sha = sha256();
+        ByteBuffer len = ByteBuffer.allocate(8);
+        kv.scan(new byte[0], (k, v) -> {
+            if (k.length == 0 || OFFSET_BOUND.indexOf(k[0]) >= 0 || k[0] == 'G' && offsetBoundGlobal(k)) {
+                return true;
+            }
+            sha.update(len.clear().putInt(k.length).putInt(v.length).array());
+            sha.update(k);
+            sha.update(v);
+            return true;
+        });
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static final String OFFSET_BOUND = "ASKLMZ";
+
+    private static boolean offsetBoundGlobal(byte[] k) {
+        return java.util.Arrays.equals(k, Keys.POSITION) || java.util.Arrays.equals(k, Keys.FOLLOW)
+                || java.util.Arrays.equals(k, Keys.REGION) || java.util.Arrays.equals(k, Keys.LAYOUT);
+    }
+
     static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");

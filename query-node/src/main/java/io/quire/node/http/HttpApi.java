@@ -88,6 +88,8 @@ public final class HttpApi {
         route(r, HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
         route(r, HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
         route(r, HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
+        route(r, HttpMethod.GET, "/admin/region", Access.ADMIN, ops::region);
+        route(r, HttpMethod.POST, "/admin/promote", Access.ADMIN, ops::promote);
         route(r, HttpMethod.GET, "/exporters", Access.ADMIN, exporters::list);
         route(r, HttpMethod.POST, "/exporters", Access.ADMIN, exporters::create);
         route(r, HttpMethod.GET, "/exporters/:name", Access.ADMIN, exporters::get);

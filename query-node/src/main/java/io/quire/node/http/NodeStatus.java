@@ -66,4 +66,9 @@ public interface NodeStatus {
     /** A snapshot folder, the journal offset it covers and the bytes of its files (before compression). */
     record ArchiveSource(java.nio.file.Path folder, long offset, long rawBytes) {
     }
+
+    /** This node's region: whether it writes, what it follows, its promotion (null in tests that need none). */
+    default io.quire.node.region.Regions regions() {
+        return null;
+    }
 }

@@ -124,8 +124,30 @@ final class OpsHandler {
         RegistryView view = access.view();
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             // Scan first and read the position after: the scan covers at least that much.
+            if ("true".equals(ctx.request().getParam("content"))) {
+                return java.util.Map.of("contentDigest", ViewDigest.content(view.kv()),
+                        "offset", view.position().offset().value());
+            }
             return new Responses.ViewDigest(ViewDigest.of(view.kv()));
         }, workers), ApiJson::ok);
+    }
+
+    /** {@code GET /admin/region}: this node's region, the primary, and how far behind it this node is. */
+    void region(RoutingContext ctx) {
+        ApiJson.ok(ctx, status.regions().status(status.journalEndOffset(), System.currentTimeMillis()));
+    }
+
+    /** {@code POST /admin/promote?idGap=N}: make this region the primary ({@code quire.jar promote}). */
+    void promote(RoutingContext ctx) {
+        String gap = ctx.request().getParam("idGap");
+        long idGap;
+        try {
+            idGap = gap == null ? io.quire.node.region.Regions.DEFAULT_ID_GAP : Long.parseLong(gap);
+        } catch (NumberFormatException e) {
+            throw io.quire.node.error.RegistryException.of(io.quire.journal.model.ErrorCode.UNPROCESSABLE,
+                    "idGap must be a number");
+        }
+        Async.reply(ctx, status.regions().promote(idGap), ApiJson::ok);
     }
 
     /**

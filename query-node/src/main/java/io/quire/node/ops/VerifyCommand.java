@@ -25,15 +25,20 @@ public final class VerifyCommand {
     }
 
     public static int run(String[] args, PrintStream out) throws Exception {
-        Flags flags = new Flags(args, Set.of("nodes", "timeout-s", "user"));
+        Flags flags = new Flags(args, Set.of("nodes", "timeout-s", "user", "content"));
         if (flags.help) {
             out.println("""
                     usage: java -jar quire.jar verify --nodes http://a:8081,http://b:8081 [--timeout-s 60]
-                           [--user name:password] [--bootstrap-servers H:P --journal-topic T]
+                           [--user name:password] [--bootstrap-servers H:P --journal-topic T] [--content true]
                     Waits until the nodes have applied the same journal offset, then compares their position
                     digests; with --bootstrap-servers also against an offline rebuild of the journal.
+                    With --content true (nodes of different regions: a mirrored journal has other offsets) it
+                    compares digests of the registry's content instead, until they agree or the timeout.
                     Exit 0 when identical, 1 when they differ or never meet.""");
             return 0;
+        }
+        if (Boolean.parseBoolean(flags.own.getOrDefault("content", "false"))) {
+            return content(flags, out);
         }
         List<NodeClient> nodes = new ArrayList<>();
         for (String n : flags.required("nodes").split(",")) {
@@ -85,6 +90,36 @@ public final class VerifyCommand {
         }
         out.println("IDENTICAL: " + positions.size() + " node(s) at offset " + positions.get(0).offset());
         return 0;
+    }
+
+    /** Content digests of nodes in different regions: equal once the follower has applied what the primary has. */
+    static int content(Flags flags, PrintStream out) throws Exception {
+        List<NodeClient> nodes = new ArrayList<>();
+        for (String n : flags.required("nodes").split(",")) {
+            nodes.add(new NodeClient(n, flags.basicAuthorization(), Duration.ofSeconds(60)));
+        }
+        long deadline = System.currentTimeMillis() + Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
+        while (true) {
+            List<String> digests = new ArrayList<>();
+            for (NodeClient n : nodes) {
+                JsonNode j = n.get("/admin/view-digest?content=true");
+                digests.add(j.path("contentDigest").asText());
+                if (System.currentTimeMillis() > deadline || digests.size() == nodes.size()
+                        && digests.stream().distinct().count() == 1) {
+                    out.printf("%-32s offset %d content %s%n", n.base, j.path("offset").asLong(),
+                            j.path("contentDigest").asText());
+                }
+            }
+            if (digests.stream().distinct().count() == 1) {
+                out.println("IDENTICAL CONTENT: " + nodes.size() + " node(s)");
+                return 0;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                out.println("DIFFERENT CONTENT: the nodes' content did not agree within the timeout");
+                return 1;
+            }
+            Thread.sleep(500);
+        }
     }
 
     static boolean sameOffset(List<Position> ps) {

@@ -43,14 +43,4 @@ public final class RegionGate implements Function<RegistryView, Rejected> {
                 + primaryName(view) + " and is read-only: write to the primary (java -jar quire.jar promote makes"
                 + " this region the primary if the primary is lost)");
     }
-
-    /**
-     * Wires a node's region: client writes are refused unless this region is the primary, and every
-     * command the node journals carries the view's epoch.
-     */
-    public static void install(io.quire.node.service.ViewAccess access, io.quire.node.write.CommandSubmitter submitter,
-                               io.quire.node.config.QuireConfig.Regions regions) {
-        access.gateWrites(new RegionGate(regions.region(), regions.journalFollow()));
-        submitter.stampEpoch(() -> access.isOpen() ? RegionState.of(access.view()).epoch() : 0);
-    }
 }

@@ -91,4 +91,20 @@ public final class LocalKms implements Kms {
             throw new IllegalStateException("HMAC-SHA256 is not available", e);
         }
     }
+
+    /** The KMS this node reaches for shared KEKs: local-kms with the secret in {@code file}, or none. */
+    public static Kms fromFile(String file) {
+        if (file == null || file.isEmpty()) {
+            return Kms.NONE;
+        }
+        try {
+            String secret = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+            if (secret.isEmpty()) {
+                throw new IllegalArgumentException("--kms-local-secret-file " + file + " is empty");
+            }
+            return new LocalKms(secret);
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("cannot read --kms-local-secret-file " + file + ": " + e.getMessage());
+        }
+    }
 }
