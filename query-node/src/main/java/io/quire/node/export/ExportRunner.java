@@ -46,7 +46,7 @@ final class ExportRunner implements Runnable {
     private final long leaseMs;
     private final String autoContext;
     private volatile boolean stopped;
-    private final Set<String> inImportMode = new HashSet<>();
+    private final Set<String> inImportMode = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     ExportRunner(String name, int generation, String nodeId, ViewAccess access, JournalPort journal, long leaseMs,
                  String autoContext) {
@@ -120,9 +120,7 @@ final class ExportRunner implements Runnable {
                 }
                 String trace = null;
                 try {
-                    for (Subject s : touched) {
-                        sync(view, e, s, dest);
-                    }
+                    syncAll(view, e, touched, dest);
                     at = last[0];
                     backoff = 0;
                 } catch (java.io.IOException ex) {
@@ -178,6 +176,47 @@ final class ExportRunner implements Runnable {
         }
         return ":" + (ctx.startsWith(".") ? ctx : "." + ctx) + ":" + renamed;
     }
+
+    /**
+     * Brings the subjects in step, {@link #PARALLEL} at a time (subjects are independent; a version
+     * whose reference another subject has not yet sent fails, and the batch is tried again).
+     */
+    private void syncAll(RegistryView view, Exporter e, Set<Subject> subjects, Destination dest)
+            throws java.io.IOException, InterruptedException {
+        List<java.util.concurrent.Future<Void>> running = new ArrayList<>();
+        for (Subject s : subjects) {
+            running.add(POOL.submit(() -> {
+                sync(view, e, s, dest);
+                return null;
+            }));
+        }
+        java.io.IOException failed = null;
+        for (java.util.concurrent.Future<Void> f : running) {
+            try {
+                f.get();
+            } catch (java.util.concurrent.ExecutionException ex) {
+                if (ex.getCause() instanceof java.io.IOException io) {
+                    failed = failed == null ? io : failed;
+                } else if (ex.getCause() instanceof RuntimeException re) {
+                    throw re;
+                } else {
+                    throw new IllegalStateException(ex.getCause());
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+
+    /** Subjects brought in step at once, over every exporter of the node. */
+    static final int PARALLEL = 16;
+    private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(
+            PARALLEL, r -> {
+                Thread t = new Thread(r, "quire-exporter-sync");
+                t.setDaemon(true);
+                return t;
+            });
 
     private void sync(RegistryView view, Exporter e, Subject s, Destination dest)
             throws java.io.IOException, InterruptedException {
