@@ -93,97 +93,87 @@ public final class JournalCodec {
     }
 
     /** The streaming pass; null when the record is not in the canonical form (then the tree decides). */
-    private static Envelope decodeStreaming(byte[] bytes) {
+    static Envelope decodeStreaming(byte[] bytes) {
         try (JsonParser p = Json.MAPPER.createParser(bytes)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
+            p.nextToken();
+            Head h = new Head();
+            int seen = CanonicalJson.object(p, h);
+            if (seen < 0 || (seen & 127) != 127 || p.nextToken() != null || h.commandId == null || h.nodeId == null
+                    || h.principal == null) {
                 return null;
             }
-            int version = -1;
-            CommandType type = null;
-            String commandId = null;
-            String nodeId = null;
-            String principal = null;
-            long timestamp = 0;
-            boolean hasTimestamp = false;
-            Command command = null;
-            int epoch = 0;
-            int seen = 0;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken t = p.nextToken();
-                int bit;
-                switch (field) {
-                    case "v" -> {
-                        bit = 1;
-                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
-                            return null;
-                        }
-                        version = p.getIntValue();
-                    }
-                    case "type" -> {
-                        bit = 2;
-                        if (t != JsonToken.VALUE_STRING) {
-                            return null;
-                        }
-                        type = CommandType.fromWireName(p.getText());
-                    }
-                    case "commandId" -> {
-                        bit = 4;
-                        commandId = t == JsonToken.VALUE_STRING ? p.getText() : null;
-                    }
-                    case "nodeId" -> {
-                        bit = 8;
-                        nodeId = t == JsonToken.VALUE_STRING ? p.getText() : null;
-                    }
-                    case "principal" -> {
-                        bit = 16;
-                        principal = t == JsonToken.VALUE_STRING ? p.getText() : null;
-                    }
-                    case "timestamp" -> {
-                        bit = 32;
-                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-                            return null;
-                        }
-                        timestamp = p.getLongValue();
-                        hasTimestamp = true;
-                    }
-                    case "payload" -> {
-                        bit = 64;
-                        if (t != JsonToken.START_OBJECT || type == null || version != Envelope.CURRENT_VERSION) {
-                            return null;
-                        }
-                        if (type == CommandType.REGISTER_SCHEMA) {
-                            command = RegisterPayload.read(p);
-                            if (command == null) {
-                                return null; // not in the canonical form: the tree reads it
-                            }
-                        } else {
-                            command = READERS.get(type).readValue(p);
-                        }
-                    }
-                    case "epoch" -> {
-                        bit = 128;
-                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
-                            return null;
-                        }
-                        epoch = p.getIntValue();
-                    }
-                    default -> {
-                        return null;
-                    }
-                }
-                if ((seen & bit) != 0) {
-                    return null; // a field twice: the tree keeps the last one
-                }
-                seen |= bit;
-            }
-            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null || (seen & 127) != 127
-                    || commandId == null || nodeId == null || principal == null || !hasTimestamp) {
-                return null;
-            }
-            return new Envelope(version, commandId, nodeId, principal, timestamp, command, null, epoch);
+            return new Envelope(h.version, h.commandId, h.nodeId, h.principal, h.timestamp, h.command, null, h.epoch);
         } catch (IOException | RuntimeException ex) {
             return null; // the tree pass reads it again and words the refusal
+        }
+    }
+
+    /** A record's fields in the order {@link #encode} writes them; {@code source} is left to the tree. */
+    private static final class Head implements CanonicalJson.Fields {
+        int version = -1;
+        CommandType type;
+        String commandId;
+        String nodeId;
+        String principal;
+        long timestamp;
+        Command command;
+        int epoch;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
+            switch (field) {
+                case "v" -> {
+                    if (!CanonicalJson.isInt(p, t)) {
+                        return 0;
+                    }
+                    version = p.getIntValue();
+                    return 1;
+                }
+                case "type" -> {
+                    if (t != JsonToken.VALUE_STRING) {
+                        return 0;
+                    }
+                    type = CommandType.fromWireName(p.getText());
+                    return 2;
+                }
+                case "commandId" -> {
+                    commandId = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    return 4;
+                }
+                case "nodeId" -> {
+                    nodeId = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    return 8;
+                }
+                case "principal" -> {
+                    principal = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    return 16;
+                }
+                case "timestamp" -> {
+                    if (!CanonicalJson.isLong(p, t)) {
+                        return 0;
+                    }
+                    timestamp = p.getLongValue();
+                    return 32;
+                }
+                case "payload" -> {
+                    if (t != JsonToken.START_OBJECT || type == null || version != Envelope.CURRENT_VERSION) {
+                        return 0;
+                    }
+                    // not in the canonical form: the tree reads the register payload
+                    command = type == CommandType.REGISTER_SCHEMA ? RegisterPayload.read(p) : READERS.get(type).readValue(p);
+                    return command == null ? 0 : 64;
+                }
+                case "epoch" -> {
+                    if (!CanonicalJson.isInt(p, t)) {
+                        return 0;
+                    }
+                    epoch = p.getIntValue();
+                    return 128;
+                }
+                default -> {
+                    return 0;
+                }
+            }
         }
     }
 

@@ -12,9 +12,7 @@ import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
-import io.quire.journal.model.Version;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -43,200 +41,93 @@ final class RegisterPayload {
      * parser is then somewhere inside it and must not be read on).
      */
     static RegisterSchema read(JsonParser p) throws IOException {
-        if (p.currentToken() != JsonToken.START_OBJECT) {
+        Payload r = new Payload();
+        if (CanonicalJson.object(p, r) < 0) {
             return null;
         }
-        Subject subject = null;
-        SchemaType schemaType = null;
-        String schema = null;
-        List<SchemaReference> references = null;
-        String fingerprint = null;
-        SchemaId proposedId = null;
-        CompatibilityLevel checkedLevel = null;
-        Offset checkedRevision = null;
-        Metadata metadata = null;
-        RuleSet ruleSet = null;
-        int seen = 0;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken t = p.nextToken();
+        return new RegisterSchema(r.subject, r.schemaType, r.schema, r.references, r.fingerprint, r.proposedId,
+                r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet);
+    }
+
+    /** The payload's fields as they are read; a JSON null leaves a field null, as Jackson's binding does. */
+    private static final class Payload implements CanonicalJson.Fields {
+        Subject subject;
+        SchemaType schemaType;
+        String schema;
+        List<SchemaReference> references;
+        String fingerprint;
+        SchemaId proposedId;
+        CompatibilityLevel checkedLevel;
+        Offset checkedRevision;
+        Metadata metadata;
+        RuleSet ruleSet;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
             boolean isNull = t == JsonToken.VALUE_NULL;
-            int bit;
             switch (field) {
                 case "checkedLevel" -> {
-                    bit = 1;
-                    if (!isNull) {
-                        if (t != JsonToken.VALUE_STRING || (checkedLevel = named(LEVELS, p.getText())) == null) {
-                            return null;
-                        }
-                    }
+                    return isNull || t == JsonToken.VALUE_STRING
+                            && (checkedLevel = CanonicalJson.named(LEVELS, p.getText())) != null ? 1 : 0;
                 }
                 case "checkedRevision" -> {
-                    bit = 2;
                     if (!isNull) {
-                        if (!isLong(p, t)) {
-                            return null;
+                        if (!CanonicalJson.isLong(p, t)) {
+                            return 0;
                         }
                         checkedRevision = Offset.of(p.getLongValue());
                     }
+                    return 2;
                 }
                 case "fingerprint" -> {
-                    bit = 4;
-                    if ((fingerprint = text(p, t)) == OTHER) {
-                        return null;
-                    }
+                    return (fingerprint = CanonicalJson.text(p, t)) == CanonicalJson.OTHER ? 0 : 4;
                 }
                 case "metadata" -> {
-                    bit = 8;
                     if (!isNull) {
                         if (t != JsonToken.START_OBJECT) {
-                            return null;
+                            return 0;
                         }
                         metadata = METADATA.readValue(p);
                     }
+                    return 8;
                 }
                 case "proposedId" -> {
-                    bit = 16;
                     if (!isNull) {
-                        if (!isLong(p, t)) {
-                            return null;
+                        if (!CanonicalJson.isLong(p, t)) {
+                            return 0;
                         }
                         proposedId = SchemaId.of(p.getLongValue());
                     }
+                    return 16;
                 }
                 case "references" -> {
-                    bit = 32;
-                    if (!isNull) {
-                        if (t != JsonToken.START_ARRAY || (references = references(p)) == null) {
-                            return null;
-                        }
-                    }
+                    return isNull || (references = CanonicalJson.references(p, false)) != null ? 32 : 0;
                 }
                 case "ruleSet" -> {
-                    bit = 64;
                     if (!isNull) {
                         if (t != JsonToken.START_OBJECT) {
-                            return null;
+                            return 0;
                         }
                         ruleSet = RULE_SET.readValue(p);
                     }
+                    return 64;
                 }
                 case "schema" -> {
-                    bit = 128;
-                    if ((schema = text(p, t)) == OTHER) {
-                        return null;
-                    }
+                    return (schema = CanonicalJson.text(p, t)) == CanonicalJson.OTHER ? 0 : 128;
                 }
                 case "schemaType" -> {
-                    bit = 256;
-                    if (!isNull) {
-                        if (t != JsonToken.VALUE_STRING || (schemaType = named(TYPES, p.getText())) == null) {
-                            return null;
-                        }
-                    }
+                    return isNull || t == JsonToken.VALUE_STRING
+                            && (schemaType = CanonicalJson.named(TYPES, p.getText())) != null ? 256 : 0;
                 }
                 case "subject" -> {
-                    bit = 512;
-                    String name = text(p, t);
-                    if (name == OTHER) {
-                        return null;
-                    }
-                    subject = name == null ? null : Subject.of(name);
+                    String name = CanonicalJson.text(p, t);
+                    subject = name == null || name == CanonicalJson.OTHER ? null : Subject.of(name);
+                    return name == CanonicalJson.OTHER ? 0 : 512;
                 }
                 default -> {
-                    return null;
+                    return 0;
                 }
             }
-            if ((seen & bit) != 0) {
-                return null;
-            }
-            seen |= bit;
         }
-        if (p.currentToken() != JsonToken.END_OBJECT) {
-            return null;
-        }
-        return new RegisterSchema(subject, schemaType, schema, references, fingerprint, proposedId, checkedLevel,
-                checkedRevision, metadata, ruleSet);
-    }
-
-    /** The references array at the parser (on its start), left on its end; null when not canonical. */
-    private static List<SchemaReference> references(JsonParser p) throws IOException {
-        List<SchemaReference> out = new ArrayList<>(2);
-        JsonToken t;
-        while ((t = p.nextToken()) == JsonToken.START_OBJECT) {
-            String name = null;
-            Subject subject = null;
-            Version version = null;
-            int seen = 0;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken v = p.nextToken();
-                int bit;
-                switch (field) {
-                    case "name" -> {
-                        bit = 1;
-                        if ((name = text(p, v)) == OTHER) {
-                            return null;
-                        }
-                    }
-                    case "subject" -> {
-                        bit = 2;
-                        String named = text(p, v);
-                        if (named == OTHER) {
-                            return null;
-                        }
-                        subject = named == null ? null : Subject.of(named);
-                    }
-                    case "version" -> {
-                        bit = 4;
-                        if (v != JsonToken.VALUE_NULL) {
-                            if (v != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
-                                return null;
-                            }
-                            version = Version.of(p.getIntValue());
-                        }
-                    }
-                    default -> {
-                        return null;
-                    }
-                }
-                if ((seen & bit) != 0) {
-                    return null;
-                }
-                seen |= bit;
-            }
-            if (p.currentToken() != JsonToken.END_OBJECT) {
-                return null;
-            }
-            out.add(new SchemaReference(name, subject, version));
-        }
-        return t == JsonToken.END_ARRAY ? out : null;
-    }
-
-    /** Marks a value that is neither a string nor null (compared by identity, never a real value). */
-    private static final String OTHER = new String("not a string");
-
-    /** The string at the parser, null for a JSON null, {@link #OTHER} for any other token. */
-    private static String text(JsonParser p, JsonToken t) throws IOException {
-        return t == JsonToken.VALUE_STRING ? p.getText() : t == JsonToken.VALUE_NULL ? null : OTHER;
-    }
-
-    /** An integer that fits a long (Jackson's binding would refuse a bigger one or coerce other forms). */
-    private static boolean isLong(JsonParser p, JsonToken t) throws IOException {
-        if (t != JsonToken.VALUE_NUMBER_INT) {
-            return false;
-        }
-        JsonParser.NumberType n = p.getNumberType();
-        return n == JsonParser.NumberType.INT || n == JsonParser.NumberType.LONG;
-    }
-
-    /** The constant with exactly this name, or null (Jackson's binding then decides). */
-    private static <E extends Enum<E>> E named(E[] constants, String name) {
-        for (E e : constants) {
-            if (e.name().equals(name)) {
-                return e;
-            }
-        }
-        return null;
     }
 }

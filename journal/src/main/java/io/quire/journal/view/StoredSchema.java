@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quire.journal.codec.CanonicalJson;
 import io.quire.journal.codec.CorruptRecordException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.Metadata;
@@ -133,122 +134,68 @@ public record StoredSchema(String schema, SchemaType schemaType, List<SchemaRefe
     /** The streaming pass; null when the bytes are not in the form {@link #encode} writes (the tree decides). */
     static StoredSchema decodeStreaming(byte[] bytes) {
         try (JsonParser p = Json.MAPPER.createParser(bytes)) {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
+            p.nextToken();
+            Fields f = new Fields();
+            int seen = CanonicalJson.object(p, f);
+            if (seen < 0 || p.nextToken() != null || f.schema == null) {
                 return null;
             }
-            String schema = null;
-            SchemaType type = SchemaType.AVRO;
-            List<SchemaReference> refs = List.of();
-            Metadata metadata = null;
-            RuleSet ruleSet = null;
-            int seen = 0;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken t = p.nextToken();
-                int bit;
-                switch (field) {
-                    case "schema" -> {
-                        bit = 1;
-                        if (t != JsonToken.VALUE_STRING) {
-                            return null;
-                        }
-                        schema = p.getText();
-                    }
-                    case "schemaType" -> {
-                        bit = 2;
-                        if (t != JsonToken.VALUE_STRING) {
-                            return null;
-                        }
-                        type = SchemaType.valueOf(p.getText());
-                    }
-                    case "references" -> {
-                        bit = 4;
-                        refs = t == JsonToken.START_ARRAY ? references(p) : null;
-                        if (refs == null) {
-                            return null;
-                        }
-                    }
-                    case "metadata" -> {
-                        bit = 8;
-                        if (t != JsonToken.START_OBJECT) {
-                            return null;
-                        }
-                        metadata = Json.MAPPER.readValue(p, Metadata.class);
-                    }
-                    case "ruleSet" -> {
-                        bit = 16;
-                        if (t != JsonToken.START_OBJECT) {
-                            return null;
-                        }
-                        ruleSet = Json.MAPPER.readValue(p, RuleSet.class);
-                    }
-                    case "guid" -> {
-                        bit = 32;
-                        if (t != JsonToken.VALUE_STRING) {
-                            return null;
-                        }
-                    }
-                    default -> {
-                        return null;
-                    }
-                }
-                if ((seen & bit) != 0) {
-                    return null; // a field twice: the tree keeps the last one
-                }
-                seen |= bit;
-            }
-            if (p.currentToken() != JsonToken.END_OBJECT || p.nextToken() != null || schema == null) {
-                return null;
-            }
-            return new StoredSchema(schema, type, refs, metadata, ruleSet);
+            return new StoredSchema(f.schema, f.type, f.refs, f.metadata, f.ruleSet);
         } catch (IOException | RuntimeException e) {
             return null; // the tree pass reads it again and words the refusal
         }
     }
 
-    /** A references array as {@link #encode} writes it (name, subject, version; nothing else), or null. */
-    private static List<SchemaReference> references(JsonParser p) throws IOException {
-        List<SchemaReference> refs = new ArrayList<>();
-        while (p.nextToken() == JsonToken.START_OBJECT) {
-            String name = null;
-            String subject = null;
-            int version = 0;
-            int seen = 0;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken t = p.nextToken();
-                int bit;
-                switch (field) {
-                    case "name" -> {
-                        bit = 1;
-                        name = t == JsonToken.VALUE_STRING ? p.getText() : null;
+    /** The stored form's fields; a reference must have its name, subject and version. */
+    private static final class Fields implements CanonicalJson.Fields {
+        String schema;
+        SchemaType type = SchemaType.AVRO;
+        List<SchemaReference> refs = List.of();
+        Metadata metadata;
+        RuleSet ruleSet;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
+            switch (field) {
+                case "schema" -> {
+                    if (t != JsonToken.VALUE_STRING) {
+                        return 0;
                     }
-                    case "subject" -> {
-                        bit = 2;
-                        subject = t == JsonToken.VALUE_STRING ? p.getText() : null;
-                    }
-                    case "version" -> {
-                        bit = 4;
-                        if (t != JsonToken.VALUE_NUMBER_INT || p.getNumberType() != JsonParser.NumberType.INT) {
-                            return null;
-                        }
-                        version = p.getIntValue();
-                    }
-                    default -> {
-                        return null;
-                    }
+                    schema = p.getText();
+                    return 1;
                 }
-                if ((seen & bit) != 0) {
-                    return null;
+                case "schemaType" -> {
+                    if (t != JsonToken.VALUE_STRING) {
+                        return 0;
+                    }
+                    type = SchemaType.valueOf(p.getText());
+                    return 2;
                 }
-                seen |= bit;
+                case "references" -> {
+                    return (refs = CanonicalJson.references(p, true)) == null ? 0 : 4;
+                }
+                case "metadata" -> {
+                    if (t != JsonToken.START_OBJECT) {
+                        return 0;
+                    }
+                    metadata = Json.MAPPER.readValue(p, Metadata.class);
+                    return 8;
+                }
+                case "ruleSet" -> {
+                    if (t != JsonToken.START_OBJECT) {
+                        return 0;
+                    }
+                    ruleSet = Json.MAPPER.readValue(p, RuleSet.class);
+                    return 16;
+                }
+                case "guid" -> {
+                    return t == JsonToken.VALUE_STRING ? 32 : 0;
+                }
+                default -> {
+                    return 0;
+                }
             }
-            if (seen != 7 || name == null || subject == null) {
-                return null;
-            }
-            refs.add(new SchemaReference(name, Subject.of(subject), Version.of(version)));
         }
-        return p.currentToken() == JsonToken.END_ARRAY ? refs : null;
     }
 
     /** The tree pass: any JSON of a stored schema, as views have always read it. */

@@ -89,6 +89,9 @@ final class ExportRunner implements Runnable {
                     return;
                 }
                 Exporter e = now.get();
+                if (System.currentTimeMillis() >= e.leaseUntil()) {
+                    return; // not renewed in time (its records' time is this node's clock): another node may run it now
+                }
                 if (at == Long.MIN_VALUE) {
                     at = e.offset();
                 }

@@ -71,7 +71,7 @@ public final class ExportSupervisor implements AutoCloseable {
             for (Exporter e : ExporterReads.exporters(view)) {
                 seen.add(e.name());
                 ExportRunner r = running.get(e.name());
-                boolean mine = nodeId.equals(e.runner()) && !e.paused();
+                boolean mine = nodeId.equals(e.runner()) && !e.paused() && now < e.leaseUntil();
                 if (!writes || e.paused() || !mine || r != null && r.generation() != e.generation()) {
                     stop(e.name());
                 }

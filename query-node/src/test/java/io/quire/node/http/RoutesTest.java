@@ -160,4 +160,31 @@ class RoutesTest {
             throw new UnsupportedOperationException("no snapshots in a route test");
         }
     }
+
+    /** Confluent's exporters API over the in-memory journal: the codes a client sees, and nothing changed by a refusal. */
+    @Test
+    void exportersAnswerConfluentsCodes() throws Exception {
+        String body = "{\"name\":\"dr\",\"subjects\":[\"orders-*\"],\"contextType\":\"CUSTOM\",\"context\":\"dr\","
+                + "\"config\":{\"schema.registry.url\":\"http://127.0.0.1:1\"}}";
+        assertEquals("dr", send("POST", "/exporters", body).json().path("name").asText());
+        assertEquals(40960, send("POST", "/exporters", body).errorCode());
+        Answer noContext = send("POST", "/exporters", "{\"name\":\"x\",\"contextType\":\"CUSTOM\","
+                + "\"config\":{\"schema.registry.url\":\"http://b\"}}");
+        assertEquals(409, noContext.status());
+        assertEquals(40951, noContext.errorCode());
+        assertEquals(JSON.readTree("[\"dr\"]"), send("GET", "/exporters", null).json());
+        Answer info = send("GET", "/exporters/dr", null);
+        assertEquals("CUSTOM", info.json().path("contextType").asText());
+        assertEquals("dr", info.json().path("context").asText());
+        assertEquals(40963, send("PUT", "/exporters/dr", "{\"subjects\":[\"*\"]}").errorCode());
+        assertEquals(200, send("PUT", "/exporters/dr/pause", null).status());
+        assertEquals(200, send("PUT", "/exporters/dr", "{\"subjects\":[\"*\"]}").status());
+        assertEquals(JSON.readTree("[\"*\"]"), send("GET", "/exporters/dr", null).json().path("subjects"));
+        assertEquals("PAUSED", send("GET", "/exporters/dr/status", null).json().path("state").asText());
+        Answer missing = send("GET", "/exporters/nope/status", null);
+        assertEquals(404, missing.status());
+        assertEquals(40450, missing.errorCode());
+        assertEquals(200, send("DELETE", "/exporters/dr", null).status());
+        assertEquals(40450, send("DELETE", "/exporters/dr", null).errorCode());
+    }
 }

@@ -122,7 +122,7 @@ class RegionIT {
                 for (long id : idsOfA) {
                     String path = "/schemas/ids/" + id;
                     Nodes.await(() -> hb.get(path).status() == 200, Duration.ofSeconds(90),
-                            () -> "id " + id + " readable in region b (MirrorMaker log: " + tail(dir.resolve("mm2.log")) + ")");
+                            () -> "id " + id + " readable in region b (MirrorMaker log: " + ExportersIT.tail(dir.resolve("mm2.log")) + ")");
                     assertEquals(ha.get(path).json(), hb.get(path).json());
                 }
 
@@ -254,14 +254,5 @@ class RegionIT {
 
     static io.quire.node.config.QuireConfig withServers(io.quire.node.config.QuireConfig c, String servers) {
         return c.withBootstrapServers(servers);
-    }
-
-    static String tail(Path log) {
-        try {
-            String s = Files.readString(log);
-            return s.length() > 2000 ? s.substring(s.length() - 2000) : s;
-        } catch (java.io.IOException e) {
-            return "(no log)";
-        }
     }
 }
