@@ -33,7 +33,6 @@ import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
-import io.quire.journal.view.CachedPrefixesKv;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewDigest;
@@ -70,27 +69,11 @@ public class DeterminismTest {
         InMemoryKv a = replay(journal);
         InMemoryKv b = replay(journal);
         InMemoryKv crashing = replayWithCrashes(journal, new Random(seed * 31 + 7));
-        InMemoryKv cached = replayThroughSettingsCache(journal);
         String msg = "seed " + seed;
         assertEquals(new RegistryView(a).position(), new RegistryView(b).position(), msg);
         assertEquals(ViewDigest.of(a), ViewDigest.of(b), msg);
         assertEquals(new RegistryView(a).position(), new RegistryView(crashing).position(), msg);
         assertEquals(ViewDigest.of(a), ViewDigest.of(crashing), msg);
-        assertEquals(ViewDigest.of(a), ViewDigest.of(cached), msg + " (applier reading through the settings cache)");
-    }
-
-    /** As a node applies: the applier reads through the in-memory copy of the settings. */
-    static InMemoryKv replayThroughSettingsCache(List<Envelope> journal) {
-        InMemoryKv kv = new InMemoryKv();
-        CachedPrefixesKv cache = new CachedPrefixesKv(kv, CachedPrefixesKv.SETTINGS);
-        RegistryView view = new RegistryView(cache);
-        Applier applier = new Applier();
-        for (int offset = 0; offset < journal.size(); offset++) {
-            ApplyResult r = applier.apply(view, at(offset), journal.get(offset));
-            kv.apply(r.changes());
-            cache.apply(r.changes().entries());
-        }
-        return kv;
     }
 
     static InMemoryKv replay(List<Envelope> journal) {

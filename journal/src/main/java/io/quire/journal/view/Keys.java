@@ -72,6 +72,12 @@ public final class Keys {
     /** The primary region and its epoch ({@link RegionState}). */
     public static final byte[] REGION = ascii("Gregion");
     public static final byte[] EXPORTERS = {'Z'};
+    /**
+     * The prefixes of the settings: G (global entries), C, D, N and X (subject level, mode,
+     * normalize, other fields). Read for nearly every command, few, and mostly absent for a given
+     * subject: a node keeps them in memory (its store's settings cache).
+     */
+    public static final byte[] SETTINGS = {'G', 'C', 'D', 'N', 'X'};
     public static final int CURRENT_LAYOUT = 3;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};

@@ -1,6 +1,6 @@
 package io.quire.node.view.store;
 
-import io.quire.journal.view.CachedPrefixesKv;
+import io.quire.journal.view.Keys;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.common.utils.Bytes;
@@ -10,8 +10,9 @@ import org.rocksdb.RocksIterator;
 /**
  * Every settings entry of the view (levels, modes, normalize flags, other config fields, the
  * registry's own entries), kept in memory from the applier's writes: a registration reads a dozen
- * of them, nearly all absent. Given up (reads go to the store) once they outgrow {@link #MAX_BYTES}.
- * Which keys are settings is the journal's {@link CachedPrefixesKv#SETTINGS}.
+ * of them, nearly all absent, at the edge and again in the applier. The node's one settings cache:
+ * the applier reads through the store too. Given up (reads go to the store) once they outgrow {@link #MAX_BYTES}.
+ * Which keys are settings is the journal's {@link Keys#SETTINGS}.
  */
 final class SettingsCache {
 
@@ -23,7 +24,7 @@ final class SettingsCache {
     private long bytes;
 
     SettingsCache() {
-        for (byte p : CachedPrefixesKv.SETTINGS) {
+        for (byte p : Keys.SETTINGS) {
             prefixes[p & 0xff] = true;
         }
     }
@@ -32,7 +33,7 @@ final class SettingsCache {
     void load(RocksDB db) {
         ConcurrentHashMap<Bytes, byte[]> loaded = new ConcurrentHashMap<>();
         bytes = 0;
-        for (byte p : CachedPrefixesKv.SETTINGS) {
+        for (byte p : Keys.SETTINGS) {
             try (RocksIterator it = db.newIterator()) {
                 for (it.seek(new byte[] {p}); it.isValid() && it.key().length > 0 && it.key()[0] == p; it.next()) {
                     byte[] k = it.key();
