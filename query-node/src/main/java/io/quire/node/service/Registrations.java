@@ -3,12 +3,10 @@ package io.quire.node.service;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
-import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
-import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
@@ -25,10 +23,8 @@ import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.write.WriteMetrics;
-import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -223,27 +219,16 @@ public final class Registrations {
             }
             RegistryView view = access.view().memoized(); // this round's reads, each key once
             path.writable(view, subject);
-            DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
-            Optional<Written<Registered>> known = alreadyInSubject(parsing, view, subject, parsed, contract);
-            if (known.isPresent()) {
-                return CompletableFuture.completedFuture(known.get());
+            RegistrationDecision.Decision decision = RegistrationDecision.decide(parsing, view, subject, parsed, req);
+            if (decision instanceof RegistrationDecision.Known k) {
+                return CompletableFuture.completedFuture(new Written<>(answer(subject, k.id(), k.version(), parsed,
+                        k.contract()), k.at()));
             }
-            String fingerprint = contract.fingerprint(parsed);
-            Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), fingerprint);
-            CompatibilityLevel level = view.effectiveLevel(subject);
-            Offset revision = view.revision(subject);
-            List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(parsed.type()), subject,
-                    parsed, contract));
-            problems.addAll(CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
-                    CompatibilityChecks.earlier(parsing, view, subject, level, contract)));
-            if (!problems.isEmpty()) {
-                throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
-            }
-            CompletableFuture<SchemaId> id = existing.map(CompletableFuture::completedFuture)
+            RegistrationDecision.Proposed proposal = (RegistrationDecision.Proposed) decision;
+            DataContract contract = proposal.contract();
+            CompletableFuture<SchemaId> id = proposal.existingId().map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(subject.context()));
-            return id.thenCompose(proposed -> path.journal().submit(new RegisterSchema(subject, parsed.type(),
-                            parsed.canonical(), parsed.references(), fingerprint, proposed, level, revision,
-                            contract.metadata(), contract.ruleSet()), principal))
+            return id.thenCompose(proposed -> path.journal().submit(proposal.command(proposed), principal))
                     .thenCompose(applied -> {
                         if (applied.outcome() instanceof Conflict c) {
                             metrics.writeConflict();

@@ -23,6 +23,7 @@ public final class RegistryHarness {
     public final InMemoryJournal journal = new InMemoryJournal();
     public final ViewAccess access = new ViewAccess();
     public final Registry registry;
+    public final SchemaParsing parsing = new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 10_000), false);
 
     public RegistryHarness() {
         access.open(journal.view());
@@ -31,7 +32,7 @@ public final class RegistryHarness {
                     BlockGranted g = (BlockGranted) a.outcome();
                     return new IdBlock(g.start(), g.size());
                 }), 100);
-        registry = Registry.create(access, new SchemaParsing(new QuireConfig.Limits(1 << 20, 64, 16, 10_000), false),
+        registry = Registry.create(access, parsing,
                 journal, ids, Runnable::run, new QuireMetrics(), 5_000);
     }
 
