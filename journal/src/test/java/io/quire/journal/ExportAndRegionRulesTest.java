@@ -89,12 +89,18 @@ class ExportAndRegionRulesTest {
 
     @Test
     void aPromotionFencesRecordsOfTheOldEpochAndGrantsIdsAboveTheFloor() {
+        assertInstanceOf(ExporterChanged.class, at(0, new PutExporter("dr", true, null, null, null, null,
+                Map.of("schema.registry.url", "http://b:8081"))));
+        assertInstanceOf(ExporterChanged.class, at(0, new ExporterProgress("dr", "a1", 0, 10_000, 30L, null)));
         BlockGranted first = assertInstanceOf(BlockGranted.class, at(0, new LeaseIdBlock("a1", "r1", 100)));
         assertEquals(1, first.start());
         assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(0, new Promote("b", 2, 0))));
         Promoted p = assertInstanceOf(Promoted.class, at(0, new Promote("b", 1, 5_000)));
         assertEquals(5_000, p.nextId());
         assertEquals(new RegionState("b", 1), RegionState.of(journal.view()));
+        // the exporter's offset was region a's: it starts again, and region b's nodes may take it
+        assertEquals(-1, dr().offset());
+        assertNull(dr().runner());
         // a record the old primary wrote at epoch 0, mirrored late: refused, it grants nothing
         Rejected fenced = assertInstanceOf(Rejected.class, at(0, new LeaseIdBlock("a1", "r2", 100)));
         assertTrue(fenced.message().contains("fenced"), fenced.message());

@@ -143,7 +143,7 @@ public final class Applier {
             case DELETE_EXPORTER -> ExportRules.delete(view, out, (DeleteExporter) command);
             case CONTROL_EXPORTER -> ExportRules.control(view, out, envelope.timestamp(), (ControlExporter) command);
             case EXPORTER_PROGRESS -> ExportRules.progress(view, out, envelope.timestamp(), (ExporterProgress) command);
-            case PROMOTE -> RegionRules.promote(view, out, (Promote) command);
+            case PROMOTE -> RegionRules.promote(view, out, envelope.timestamp(), (Promote) command);
         };
     }
 

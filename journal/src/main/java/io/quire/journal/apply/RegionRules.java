@@ -22,7 +22,7 @@ final class RegionRules {
     private RegionRules() {
     }
 
-    static Outcome promote(RegistryView view, ViewWriter out, Promote c) {
+    static Outcome promote(RegistryView view, ViewWriter out, long timestamp, Promote c) {
         RegionState now = RegionState.of(view);
         if (c.region() == null || c.region().isBlank()) {
             return Rejected.of(ErrorCode.UNPROCESSABLE, "a promoted region needs a name");
@@ -37,6 +37,12 @@ final class RegionRules {
         }
         out.region(new RegionState(c.region(), c.epoch()));
         out.idWatermark(SchemaId.of(next));
+        // An exporter's offset is a journal offset of the region that recorded it, and a mirror keeps
+        // records, not offsets: each starts again from the start, which copies nothing twice (it
+        // compares with the destination), and its lease is free for this region's nodes.
+        for (io.quire.journal.model.Exporter e : io.quire.journal.view.ExporterReads.exporters(view)) {
+            out.exporter(e.withRun(e.paused(), -1, null, 0, e.trace(), e.generation(), timestamp));
+        }
         return new Promoted(c.region(), c.epoch(), next);
     }
 
