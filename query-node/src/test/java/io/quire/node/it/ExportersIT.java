@@ -184,13 +184,21 @@ class ExportersIT {
             pool.shutdown();
             long end = a.get("/admin/position").json().path("offset").asLong();
             long t0 = System.nanoTime();
-            ok(a.post("/exporters", exporter("bulk", "http://127.0.0.1:" + dst.httpPort())));
+            ok(a.post("/exporters", Http.JSON.writeValueAsString(Map.of("name", "bulk", "contextType", "CUSTOM",
+                    "context", "copy", "subjectRenameFormat", "eu-${subject}", "subjects", List.of("orders-*"),
+                    "config", Map.of("schema.registry.url", "http://127.0.0.1:" + dst.httpPort())))));
             Nodes.await(() -> a.get("/exporters/bulk/status").json().path("offset").asLong() >= end,
                     Duration.ofSeconds(120), () -> "the exporter past " + end + ": " + a.get("/exporters/bulk/status").body());
             double seconds = (System.nanoTime() - t0) / 1e9;
             Http d = new Http(dst.httpPort());
+            // renamed and in the exporter's context at the destination, ids kept
             assertEquals(50, d.get("/subjects").json().size());
-            assertEquals(a.get("/subjects/orders-7/versions").json(), d.get("/subjects/orders-7/versions").json());
+            for (JsonNode subject : d.get("/subjects").json()) {
+                assertTrue(subject.asText().startsWith(":.copy:eu-orders-"), subject.asText());
+            }
+            assertEquals(a.get("/subjects/orders-7/versions").json(), d.get("/subjects/:.copy:eu-orders-7/versions").json());
+            assertEquals(a.get("/subjects/orders-7/versions/3").json().path("id"),
+                    d.get("/subjects/:.copy:eu-orders-7/versions/3").json().path("id"));
             System.out.printf("exporter: 1000 versions in 50 subjects copied in %.2f s (%.0f versions/s)%n", seconds,
                     1000 / seconds);
         }
