@@ -58,7 +58,6 @@ public final class Associations {
         }
         SetAssociations command = new SetAssociations(wanted, replace);
         return schemasFirst.thenCompose(v -> {
-            WritePath.refuse(Applier.refusal(access.view(), command)); // nothing doomed reaches the journal
             return path.submit(command, principal, AssociationsSet.class, set -> AssociationResponse.of(set.associations()));
         });
     }
@@ -72,7 +71,6 @@ public final class Associations {
                                                               String principal) {
         DeleteAssociations command = new DeleteAssociations(resourceId, resourceType, associationTypes,
                 cascadeLifecycle);
-        WritePath.refuse(Applier.refusal(access.view(), command));
         return path.submit(command, principal, AssociationsDeleted.class, AssociationsDeleted::associations);
     }
 

@@ -1,6 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteContext;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
@@ -42,7 +41,6 @@ public final class Contexts {
             throw RegistryException.of(ErrorCode.BAD_REQUEST, e.getMessage());
         }
         DeleteContext command = new DeleteContext(context);
-        WritePath.refuse(Applier.refusal(access.view(), command));
         return path.submit(command, principal, ContextDeleted.class, d -> d.context().name());
     }
 }

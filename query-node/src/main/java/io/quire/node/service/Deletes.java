@@ -1,6 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.model.ErrorCode;
@@ -34,7 +33,6 @@ public final class Deletes {
             throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject); // refused here: nothing to journal
         }
         DeleteSubject delete = new DeleteSubject(subject, permanent);
-        WritePath.refuse(Applier.refusal(view, delete)); // the applier's own rules: associations, references
         return path.submit(delete, principal, SubjectDeleted.class, SubjectDeleted::versions);
     }
 
@@ -55,7 +53,6 @@ public final class Deletes {
             version = latest.orElseThrow(() -> RegistryException.of(ErrorCode.VERSION_NOT_FOUND, "latest")).version();
         }
         DeleteVersion delete = new DeleteVersion(subject, version, permanent);
-        WritePath.refuse(Applier.refusal(view, delete)); // the applier's own rules: soft-deleted first, references
         return path.submit(delete, principal, VersionDeleted.class, VersionDeleted::version);
     }
 }

@@ -1,6 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.apply.Applier;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.SetConfig;
@@ -61,9 +60,6 @@ public final class SettingsWrites {
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, String principal) {
         RegistryView view = access.view();
-        if (subject != null) {
-            WritePath.refuse(Applier.refusal(view, new DeleteConfig(subject))); // 40401: no config of its own
-        }
         if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()
                 && view.globalFields().isNone()) {
             // Already the default: nothing to change, nothing to journal.

@@ -41,9 +41,15 @@ final class WritePath {
 
     <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
                                                                 Function<O, T> value) {
-        Rejected following = access.refusedWrite(access.view());
-        if (following != null) { // refused here: nothing reaches the journal
-            return CompletableFuture.failedFuture(new RegistryException(following.error(), following.message()));
+        // Refused here, by the node's gates or by the applier's own verdict on this view (the same
+        // pure function the applier runs): nothing doomed reaches the journal.
+        RegistryView view = access.view();
+        Rejected verdict = access.refusedWrite(view);
+        if (verdict == null) {
+            verdict = io.quire.journal.apply.Applier.refusal(view, command);
+        }
+        if (verdict != null) {
+            return CompletableFuture.failedFuture(new RegistryException(verdict.error(), verdict.message()));
         }
         return journal.submit(command, principal)
                 .thenApply(applied -> new Written<>(value.apply(expect(applied, type)), applied.offset()));
