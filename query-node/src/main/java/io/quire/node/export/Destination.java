@@ -72,6 +72,16 @@ final class Destination {
         return out;
     }
 
+    /** The id the destination stores a subject's version under; -1 when it has no such version. */
+    long idOf(String subject, int version) throws IOException, InterruptedException {
+        HttpResponse<String> r = send("GET", "/subjects/" + path(subject) + "/versions/" + version + "?deleted=true", null);
+        if (r.statusCode() == 404) {
+            return -1;
+        }
+        check(r, "read " + subject + " version " + version);
+        return Json.MAPPER.readTree(r.body()).path("id").asLong(-1);
+    }
+
     /** Puts a subject in IMPORT mode (force: it may hold versions already). */
     void importMode(String subject) throws IOException, InterruptedException {
         HttpResponse<String> r = send("PUT", "/mode/" + path(subject) + "?force=true", "{\"mode\":\"IMPORT\"}");

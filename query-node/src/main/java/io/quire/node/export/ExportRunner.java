@@ -47,6 +47,12 @@ final class ExportRunner implements Runnable {
     private final String autoContext;
     private volatile boolean stopped;
     private final Set<String> inImportMode = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * Per destination subject, the highest version this runner has seen there under the source's id:
+     * a version the destination holds already is checked once, so that a destination that stored it
+     * under another id (one that assigns its own ids) stops the exporter instead of passing for a copy.
+     */
+    private final java.util.Map<String, Integer> checkedUpTo = new java.util.concurrent.ConcurrentHashMap<>();
 
     ExportRunner(String name, int generation, String nodeId, ViewAccess access, JournalPort journal, long leaseMs,
                  String autoContext) {
@@ -228,9 +234,17 @@ final class ExportRunner implements Runnable {
         List<Integer> all = dest.versions(d, true);
         List<Integer> live = dest.versions(d, false);
         Set<Integer> here = new HashSet<>();
+        int checked = checkedUpTo.getOrDefault(d, 0);
         for (VersionRecord v : versions) {
             int n = v.version().number();
             here.add(n);
+            if (all.contains(n) && n > checked) {
+                long there = dest.idOf(d, n);
+                if (there != v.schemaId().value()) {
+                    throw new Destination.Failure(200, "the destination holds " + d + " version " + n + " under id "
+                            + there + ", not " + v.schemaId().value());
+                }
+            }
             if (!all.contains(n)) {
                 if (inImportMode.add(d)) {
                     dest.importMode(d);
@@ -242,6 +256,9 @@ final class ExportRunner implements Runnable {
             } else if (v.deleted() && live.contains(n)) {
                 dest.deleteVersion(d, n, false);
             }
+        }
+        if (!versions.isEmpty()) {
+            checkedUpTo.put(d, versions.get(versions.size() - 1).version().number());
         }
         List<Integer> gone = new ArrayList<>(all);
         gone.removeAll(here);
