@@ -3,6 +3,7 @@ package io.quire.journal.codec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.command.Envelope;
 import java.io.IOException;
@@ -39,7 +40,7 @@ class CanonicalJsonTest {
             assertEquals(tree, fast, f.toString());
             streamed++;
         }
-        assertEquals(true, streamed >= 25, "golden records read: " + streamed);
+        assertTrue(streamed >= 25, "golden records read: " + streamed);
     }
 
     @Test

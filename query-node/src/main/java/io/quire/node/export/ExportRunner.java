@@ -84,6 +84,7 @@ final class ExportRunner implements Runnable {
     @Override
     public void run() {
         long at = Long.MIN_VALUE;
+        Destination dest = null; // its config changes only while paused, which ends this runner
         long renewed = System.currentTimeMillis();
         long backoff = 0;
         try {
@@ -100,8 +101,8 @@ final class ExportRunner implements Runnable {
                 }
                 if (at == Long.MIN_VALUE) {
                     at = e.offset();
+                    dest = new Destination(e.config());
                 }
-                Destination dest = new Destination(e.config());
                 long end = view.position().offset().value();
                 if (at >= end) {
                     if (System.currentTimeMillis() - renewed > leaseMs / 3) {
@@ -118,12 +119,15 @@ final class ExportRunner implements Runnable {
                 long[] last = {at};
                 view.audit(Offset.of(from + 1), entry -> {
                     last[0] = entry.offset().value();
-                    if (entry.errorCode() == null && entry.subject() != null && covers(e, entry.subject())) {
+                    if (entry.errorCode() == null && entry.subject() != null && e.covers(entry.subject().name())) {
                         touched.add(entry.subject());
                     }
                     return last[0] - from < BATCH;
                 });
                 if (touched.isEmpty()) { // nothing of ours: move on, recorded with the next renewal
+                    if (last[0] == from) {
+                        Thread.sleep(50); // no entry past the offset yet
+                    }
                     at = last[0];
                     continue;
                 }
@@ -165,10 +169,6 @@ final class ExportRunner implements Runnable {
             LOG.warn("exporter {}: cannot record progress: {}", name, e.toString());
             return true; // the lease decides: the supervisor stops this runner when it is someone else's
         }
-    }
-
-    static boolean covers(Exporter e, Subject s) {
-        return e.covers(s.name());
     }
 
     /** The subject's name at the destination: renamed, then in the exporter's context. */

@@ -6,7 +6,6 @@ import io.quire.journal.view.ExporterReads;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.JournalPort;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +34,7 @@ public final class ExportSupervisor implements AutoCloseable {
     private final String autoContext;
     private final ScheduledExecutorService ticks;
     private final ExecutorService runners;
-    private final Map<String, ExportRunner> running = new HashMap<>();
+    private final Map<String, ExportRunner> running = new java.util.concurrent.ConcurrentHashMap<>(); // close() too
     private final Set<String> claiming = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ExportSupervisor(String nodeId, ViewAccess access, JournalPort journal, long leaseMs, String autoContext) {

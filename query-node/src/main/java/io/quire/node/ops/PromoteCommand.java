@@ -44,9 +44,10 @@ public final class PromoteCommand {
             return 0;
         }
         NodeClient node = new NodeClient(flags.required("node").strip(), flags.basicAuthorization(), Duration.ofSeconds(30));
-        String gap = flags.own.getOrDefault("id-gap", "100000");
+        String gap = flags.own.get("id-gap"); // absent: the node's default (Regions.DEFAULT_ID_GAP)
         long t0 = System.nanoTime();
-        HttpResponse<String> r = node.send("POST", "/admin/promote?idGap=" + Long.parseLong(gap), null);
+        HttpResponse<String> r = node.send("POST", "/admin/promote" + (gap == null ? "" : "?idGap=" + Long.parseLong(gap)),
+                null);
         if (r.statusCode() != 200) {
             out.println("not promoted: " + r.body());
             return 1;

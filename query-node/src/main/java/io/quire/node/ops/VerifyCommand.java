@@ -40,10 +40,7 @@ public final class VerifyCommand {
         if (Boolean.parseBoolean(flags.own.getOrDefault("content", "false"))) {
             return content(flags, out);
         }
-        List<NodeClient> nodes = new ArrayList<>();
-        for (String n : flags.required("nodes").split(",")) {
-            nodes.add(new NodeClient(n, flags.basicAuthorization(), Duration.ofSeconds(10)));
-        }
+        List<NodeClient> nodes = nodes(flags, Duration.ofSeconds(10));
         long timeoutMs = Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
 
         long deadline = System.currentTimeMillis() + timeoutMs;
@@ -94,32 +91,33 @@ public final class VerifyCommand {
 
     /** Content digests of nodes in different regions: equal once the follower has applied what the primary has. */
     static int content(Flags flags, PrintStream out) throws Exception {
-        List<NodeClient> nodes = new ArrayList<>();
-        for (String n : flags.required("nodes").split(",")) {
-            nodes.add(new NodeClient(n, flags.basicAuthorization(), Duration.ofSeconds(60)));
-        }
+        List<NodeClient> nodes = nodes(flags, Duration.ofSeconds(60));
         long deadline = System.currentTimeMillis() + Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
         while (true) {
-            List<String> digests = new ArrayList<>();
+            List<JsonNode> digests = new ArrayList<>();
             for (NodeClient n : nodes) {
-                JsonNode j = n.get("/admin/view-digest?content=true");
-                digests.add(j.path("contentDigest").asText());
-                if (System.currentTimeMillis() > deadline || digests.size() == nodes.size()
-                        && digests.stream().distinct().count() == 1) {
-                    out.printf("%-32s offset %d content %s%n", n.base, j.path("offset").asLong(),
-                            j.path("contentDigest").asText());
+                digests.add(n.get("/admin/view-digest?content=true"));
+            }
+            boolean same = digests.stream().map(j -> j.path("contentDigest").asText()).distinct().count() == 1;
+            if (same || System.currentTimeMillis() > deadline) {
+                for (int i = 0; i < nodes.size(); i++) {
+                    out.printf("%-32s offset %d content %s%n", nodes.get(i).base, digests.get(i).path("offset").asLong(),
+                            digests.get(i).path("contentDigest").asText());
                 }
-            }
-            if (digests.stream().distinct().count() == 1) {
-                out.println("IDENTICAL CONTENT: " + nodes.size() + " node(s)");
-                return 0;
-            }
-            if (System.currentTimeMillis() > deadline) {
-                out.println("DIFFERENT CONTENT: the nodes' content did not agree within the timeout");
-                return 1;
+                out.println(same ? "IDENTICAL CONTENT: " + nodes.size() + " node(s)"
+                        : "DIFFERENT CONTENT: the nodes' content did not agree within the timeout");
+                return same ? 0 : 1;
             }
             Thread.sleep(500);
         }
+    }
+
+    static List<NodeClient> nodes(Flags flags, Duration timeout) {
+        List<NodeClient> nodes = new ArrayList<>();
+        for (String n : flags.required("nodes").split(",")) {
+            nodes.add(new NodeClient(n, flags.basicAuthorization(), timeout));
+        }
+        return nodes;
     }
 
     static boolean sameOffset(List<Position> ps) {

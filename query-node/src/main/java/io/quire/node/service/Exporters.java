@@ -78,7 +78,7 @@ public final class Exporters {
             out.put("trace", e.trace());
         }
         long at = access.view().position().offset().value();
-        out.put("lag", Math.max(0, at - Math.max(e.offset(), -1)));
+        out.put("lag", Math.max(0, at - e.offset()));
         if (e.runner() != null) {
             out.put("runner", e.runner());
         }

@@ -110,15 +110,6 @@ public final class Registrations {
     }
 
     /**
-     * A schema copied from a followed registry's log, with its id and version: imported whatever
-     * mode the subject is in here (the applier decides copied records as imports).
-     */
-    public CompletableFuture<Written<Registered>> importCopied(Subject subject, RegisterRequest req, String principal) {
-        WritePath.validSchemaSubject(subject);
-        return importSchema(subject, WritePath.schemaType(req.schemaType()), req, false, principal);
-    }
-
-    /**
      * The import command for a schema copied from a followed registry, parsed and checked here on
      * the caller's thread (the follower submits commands itself, in the source's order).
      */
@@ -150,8 +141,7 @@ public final class Registrations {
         return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
                 normalize))
                 .thenCompose(parsed -> {
-                    String fingerprint = contract.fingerprint(parsed);
-                    WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
+                    String fingerprint = contract.fingerprint(parsed); // the id clash is the applier's verdict in submit
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
                             fingerprint, id, version, contract.metadata(), contract.ruleSet(), req.globalId(),
                             req.deprecated()), principal,

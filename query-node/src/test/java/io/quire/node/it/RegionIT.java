@@ -165,6 +165,7 @@ class RegionIT {
                 JsonNode region = ok(hb.get("/admin/region")).json();
                 assertFalse(region.path("writable").asBoolean(), region.toString());
                 assertEquals("b", region.path("region").asText());
+                System.out.println("region b's GET /admin/region: " + region);
 
                 // the same content in both regions, though the mirror's offsets differ
                 StringBuilder verify = new StringBuilder();
