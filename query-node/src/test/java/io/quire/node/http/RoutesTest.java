@@ -187,4 +187,60 @@ class RoutesTest {
         assertEquals(200, send("DELETE", "/exporters/dr", null).status());
         assertEquals(40450, send("DELETE", "/exporters/dr", null).errorCode());
     }
+    /**
+     * A {@code /contexts/{ctx}/…} path is the same resource with its subjects qualified by the
+     * context, and a subject with an {@code alias} reads as the subject the alias names (in the
+     * aliased subject's context), as Confluent's context and alias filters read them.
+     */
+    @Test
+    void aContextPrefixAndAnAliasNameTheSubjectTheyResolveTo() throws Exception {
+        Answer staged = send("POST", "/contexts/.staging/subjects/orders/versions", schema(ORDER, ""));
+        assertEquals(200, staged.status(), staged.json().toString());
+        long id = staged.json().get("id").asLong();
+        assertEquals(id, send("GET", "/subjects/:.staging:orders/versions/1", null).json().path("id").asLong());
+        assertEquals(":.staging:orders", send("GET", "/contexts/.staging/subjects/orders/versions/latest", null)
+                .json().path("subject").asText());
+        assertEquals(JSON.readTree("[\":.staging:orders\"]"), send("GET", "/contexts/.staging/subjects", null).json());
+        assertEquals(JSON.readTree("[\":.staging:orders\"]"),
+                send("GET", "/contexts/.staging/schemas/ids/" + id + "/subjects", null).json());
+        assertEquals(ORDER, send("GET", "/contexts/.staging/schemas/ids/" + id, null).json().path("schema").asText());
+        assertEquals(1, send("GET", "/contexts/.staging/schemas", null).json().size());
+        assertEquals(true, send("POST", "/contexts/.staging/compatibility/subjects/orders/versions/latest",
+                schema(ORDER, "")).json().path("is_compatible").asBoolean());
+
+        // the context's own settings, and a subject's inside it
+        assertEquals(200, send("PUT", "/contexts/.staging/config", "{\"compatibility\":\"NONE\"}").status());
+        assertEquals("NONE", send("GET", "/config/:.staging:", null).json().path("compatibilityLevel").asText());
+        assertEquals("NONE", send("GET", "/contexts/.staging/config", null).json().path("compatibilityLevel").asText());
+        assertEquals(200, send("PUT", "/contexts/.staging/config/orders", "{\"compatibility\":\"FULL\"}").status());
+        assertEquals("FULL", send("GET", "/config/:.staging:orders", null).json().path("compatibilityLevel").asText());
+        assertEquals(200, send("PUT", "/contexts/.staging/mode/orders", "{\"mode\":\"READONLY\"}").status());
+        assertEquals("READONLY", send("GET", "/mode/:.staging:orders", null).json().path("mode").asText());
+        assertEquals(200, send("DELETE", "/contexts/.staging/mode/orders", null).status());
+        assertEquals(":.other:x", send("POST", "/contexts/.staging/subjects/:.other:x/versions", schema(ORDER, ""))
+                .status() == 200 ? send("GET", "/subjects/:.other:x/versions/1", null).json().path("subject").asText()
+                : "not registered", "a subject that names its own context keeps it");
+
+        // aliases: in the path after subjects/, and in the subject parameter of a read by id
+        send("POST", "/subjects/real-value/versions", schema(ORDER, ""));
+        assertEquals(200, send("PUT", "/config/alias-value", "{\"alias\":\"real-value\"}").status());
+        assertEquals("real-value", send("GET", "/subjects/alias-value/versions/latest", null).json().path("subject")
+                .asText());
+        assertEquals("real-value", send("GET", "/config/alias-value", null).json().path("alias").asText(),
+                "the alias's own config is still its own");
+        long realId = send("GET", "/subjects/real-value/versions/1", null).json().path("id").asLong();
+        assertEquals(ORDER, send("GET", "/schemas/ids/" + realId + "?subject=alias-value", null).json().path("schema")
+                .asText());
+        assertEquals(200, send("PUT", "/contexts/.staging/config/al", "{\"alias\":\"orders\"}").status());
+        assertEquals(":.staging:orders", send("GET", "/contexts/.staging/subjects/al/versions/latest", null).json()
+                .path("subject").asText(), "an alias is read in the aliased subject's context");
+        assertEquals(":.staging:orders", send("GET", "/subjects/:.staging:al/versions/1", null).json()
+                .path("subject").asText());
+
+        // what is refused under a context
+        assertEquals(400, send("GET", "/contexts/.a:b/subjects", null).errorCode(), "a colon inside a context name");
+        assertEquals(405, send("PATCH", "/contexts/.staging/subjects", "{}").errorCode());
+        assertEquals(404, send("GET", "/contexts/.staging/no/such/route", null).errorCode());
+        assertEquals(40401, send("GET", "/contexts/.staging/subjects/none/versions", null).errorCode());
+    }
 }
