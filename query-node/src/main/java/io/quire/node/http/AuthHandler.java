@@ -58,7 +58,7 @@ final class AuthHandler implements Handler<RoutingContext> {
             throw new RegistryException(ErrorCode.FORBIDDEN,
                     "Forbidden: " + p.name() + " has role " + p.role() + ", this needs " + required);
         }
-        String subject = ctx.pathParam("subject");
+        String subject = Params.subjectName(ctx);
         if (subject != null && !p.mayTouch(subject)) {
             throw new RegistryException(ErrorCode.FORBIDDEN,
                     "Forbidden: " + p.name() + " may not act on subject '" + subject + "'");

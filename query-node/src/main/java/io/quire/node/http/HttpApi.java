@@ -42,10 +42,9 @@ public final class HttpApi {
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
         ExportersHandler exporters = new ExportersHandler(reg.exporters());
+        RouteTable t = new RouteTable(r, new Target.Resolver(d.access()));
 
         r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
-        r.route().handler(ContextPaths::reroute); // first: a /contexts/{c}/… request starts again as its own resource
-        r.route().handler(new AliasPaths(d.access())); // then an aliased subject becomes the one it names
         r.route().handler(ctx -> timed(ctx, d.metrics()));
         r.route().handler(BodyHandler.create(false).setBodyLimit(d.maxBodyBytes()));
         r.route().handler(new AuthHandler(d.authenticator()));
@@ -54,118 +53,120 @@ public final class HttpApi {
         // The hot routes first: the router tries routes in order and matches each parametric path
         // with a regex, so the clients' lookups by id and registrations skip the rest. No route
         // above or below matches the same requests as these.
-        route(r, HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
-        route(r, HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
-        route(r, HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
-        route(r, HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
-        route(r, HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
+        t.route(HttpMethod.GET, "/schemas/ids/:id", Access.READ, schemas::byId);
+        t.route(HttpMethod.POST, "/subjects/:subject/versions", Access.WRITE, subjects::register);
+        t.route(HttpMethod.GET, "/schemas/guids/:guid", Access.READ, schemas::byGuid);
+        t.route(HttpMethod.GET, "/schemas/guids/:guid/ids", Access.READ, schemas::idsOfGuid);
+        t.route(HttpMethod.GET, "/schemas/ids/:id/schema", Access.READ, schemas::rawById);
+        t.route(HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
+        t.route(HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
 
-        route(r, HttpMethod.GET, "/subjects", Access.READ, subjects::list);
-        route(r, HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
-        route(r, HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
-        route(r, HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
-        route(r, HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
-        route(r, HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
+        t.route(HttpMethod.GET, "/subjects", Access.READ, subjects::list);
+        t.route(HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
+        t.route(HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
+        t.route(HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
+        t.route(HttpMethod.GET, "/subjects/:subject/metadata", Access.READ, subjects::latestWithMetadata);
+        t.route(HttpMethod.GET, "/subjects/:subject/versions/:version", Access.READ, subjects::version);
+        t.route(HttpMethod.DELETE, "/subjects/:subject/versions/:version", Access.DELETE, subjects::deleteVersion);
+        t.route(HttpMethod.GET, "/subjects/:subject/versions/:version/schema", Access.READ, subjects::versionSchema);
+        t.route(HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
                 subjects::referencedBy);
 
-        route(r, HttpMethod.GET, "/", Access.OPEN, ops::root);
-        route(r, HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
-        route(r, HttpMethod.GET, "/v1/metadata/id", Access.READ, ops::metadataId);
-        route(r, HttpMethod.GET, "/v1/metadata/version", Access.READ, ops::metadataVersion);
-        route(r, HttpMethod.GET, "/health/ready", Access.OPEN, ops::ready);
-        route(r, HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
-        route(r, HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
-        route(r, HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
-        route(r, HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
-        route(r, HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, ops::snapshotArchive);
-        route(r, HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
-        route(r, HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator()));
-        route(r, HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
-        route(r, HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
-        route(r, HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
-        route(r, HttpMethod.GET, "/admin/region", Access.ADMIN, ops::region);
-        route(r, HttpMethod.POST, "/admin/promote", Access.ADMIN, ops::promote);
-        route(r, HttpMethod.GET, "/exporters", Access.ADMIN, exporters::list);
-        route(r, HttpMethod.POST, "/exporters", Access.ADMIN, exporters::create);
-        route(r, HttpMethod.GET, "/exporters/:name", Access.ADMIN, exporters::get);
-        route(r, HttpMethod.PUT, "/exporters/:name", Access.ADMIN, exporters::update);
-        route(r, HttpMethod.DELETE, "/exporters/:name", Access.ADMIN, exporters::delete);
-        route(r, HttpMethod.GET, "/exporters/:name/config", Access.ADMIN, exporters::config);
-        route(r, HttpMethod.PUT, "/exporters/:name/config", Access.ADMIN, exporters::updateConfig);
-        route(r, HttpMethod.GET, "/exporters/:name/status", Access.ADMIN, exporters::status);
-        route(r, HttpMethod.PUT, "/exporters/:name/pause", Access.ADMIN, exporters::pause);
-        route(r, HttpMethod.PUT, "/exporters/:name/resume", Access.ADMIN, exporters::resume);
-        route(r, HttpMethod.PUT, "/exporters/:name/reset", Access.ADMIN, exporters::reset);
-        route(r, HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, ops::cutOver);
+        t.route(HttpMethod.GET, "/", Access.OPEN, ops::root);
+        t.route(HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
+        t.route(HttpMethod.GET, "/v1/metadata/id", Access.READ, ops::metadataId);
+        t.route(HttpMethod.GET, "/v1/metadata/version", Access.READ, ops::metadataVersion);
+        t.route(HttpMethod.GET, "/health/ready", Access.OPEN, ops::ready);
+        t.route(HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
+        t.route(HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
+        t.route(HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
+        t.route(HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
+        t.route(HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, ops::snapshotArchive);
+        t.route(HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
+        t.route(HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator()));
+        t.route(HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
+        t.route(HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
+        t.route(HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
+        t.route(HttpMethod.GET, "/admin/region", Access.ADMIN, ops::region);
+        t.route(HttpMethod.POST, "/admin/promote", Access.ADMIN, ops::promote);
+        t.route(HttpMethod.GET, "/exporters", Access.ADMIN, exporters::list);
+        t.route(HttpMethod.POST, "/exporters", Access.ADMIN, exporters::create);
+        t.route(HttpMethod.GET, "/exporters/:name", Access.ADMIN, exporters::get);
+        t.route(HttpMethod.PUT, "/exporters/:name", Access.ADMIN, exporters::update);
+        t.route(HttpMethod.DELETE, "/exporters/:name", Access.ADMIN, exporters::delete);
+        t.route(HttpMethod.GET, "/exporters/:name/config", Access.ADMIN, exporters::config);
+        t.route(HttpMethod.PUT, "/exporters/:name/config", Access.ADMIN, exporters::updateConfig);
+        t.route(HttpMethod.GET, "/exporters/:name/status", Access.ADMIN, exporters::status);
+        t.route(HttpMethod.PUT, "/exporters/:name/pause", Access.ADMIN, exporters::pause);
+        t.route(HttpMethod.PUT, "/exporters/:name/resume", Access.ADMIN, exporters::resume);
+        t.route(HttpMethod.PUT, "/exporters/:name/reset", Access.ADMIN, exporters::reset);
+        t.route(HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, ops::cutOver);
         Console.routes(r, d.authenticator() == null ? "" : d.authenticator().consoleProviderOrigin());
 
         String keks = "/dek-registry/v1/keks";
-        route(r, HttpMethod.GET, keks, Access.READ, keys::kekNames);
-        route(r, HttpMethod.POST, keks, Access.WRITE, keys::createKek);
-        route(r, HttpMethod.GET, keks + "/:name", Access.READ, keys::kek);
-        route(r, HttpMethod.PUT, keks + "/:name", Access.WRITE, keys::updateKek);
-        route(r, HttpMethod.DELETE, keks + "/:name", Access.DELETE, keys::deleteKek);
-        route(r, HttpMethod.POST, keks + "/:name/undelete", Access.WRITE, keys::undeleteKek);
-        route(r, HttpMethod.GET, keks + "/:name/deks", Access.READ, keys::dekSubjects);
-        route(r, HttpMethod.POST, keks + "/:name/deks", Access.WRITE, keys::createDek);
-        route(r, HttpMethod.POST, keks + "/:name/deks/:subject", Access.WRITE, keys::createDek);
-        route(r, HttpMethod.GET, keks + "/:name/deks/:subject", Access.READ, keys::dek);
-        route(r, HttpMethod.DELETE, keks + "/:name/deks/:subject", Access.DELETE, keys::deleteDek);
-        route(r, HttpMethod.POST, keks + "/:name/deks/:subject/undelete", Access.WRITE, keys::undeleteDek);
-        route(r, HttpMethod.GET, keks + "/:name/deks/:subject/versions", Access.READ, keys::dekVersions);
-        route(r, HttpMethod.GET, keks + "/:name/deks/:subject/versions/:version", Access.READ, keys::dekVersion);
-        route(r, HttpMethod.DELETE, keks + "/:name/deks/:subject/versions/:version", Access.DELETE, keys::deleteDek);
-        route(r, HttpMethod.POST, keks + "/:name/deks/:subject/versions/:version/undelete", Access.WRITE,
+        t.route(HttpMethod.GET, keks, Access.READ, keys::kekNames);
+        t.route(HttpMethod.POST, keks, Access.WRITE, keys::createKek);
+        t.route(HttpMethod.GET, keks + "/:name", Access.READ, keys::kek);
+        t.route(HttpMethod.PUT, keks + "/:name", Access.WRITE, keys::updateKek);
+        t.route(HttpMethod.DELETE, keks + "/:name", Access.DELETE, keys::deleteKek);
+        t.route(HttpMethod.POST, keks + "/:name/undelete", Access.WRITE, keys::undeleteKek);
+        t.route(HttpMethod.GET, keks + "/:name/deks", Access.READ, keys::dekSubjects);
+        t.route(HttpMethod.POST, keks + "/:name/deks", Access.WRITE, keys::createDek);
+        t.route(HttpMethod.POST, keks + "/:name/deks/:subject", Access.WRITE, keys::createDek);
+        t.route(HttpMethod.GET, keks + "/:name/deks/:subject", Access.READ, keys::dek);
+        t.route(HttpMethod.DELETE, keks + "/:name/deks/:subject", Access.DELETE, keys::deleteDek);
+        t.route(HttpMethod.POST, keks + "/:name/deks/:subject/undelete", Access.WRITE, keys::undeleteDek);
+        t.route(HttpMethod.GET, keks + "/:name/deks/:subject/versions", Access.READ, keys::dekVersions);
+        t.route(HttpMethod.GET, keks + "/:name/deks/:subject/versions/:version", Access.READ, keys::dekVersion);
+        t.route(HttpMethod.DELETE, keks + "/:name/deks/:subject/versions/:version", Access.DELETE, keys::deleteDek);
+        t.route(HttpMethod.POST, keks + "/:name/deks/:subject/versions/:version/undelete", Access.WRITE,
                 keys::undeleteDek);
-        route(r, HttpMethod.GET, "/contexts", Access.READ, contexts::list);
-        route(r, HttpMethod.DELETE, "/contexts/:context", Access.ADMIN, contexts::delete);
-        route(r, HttpMethod.GET, "/schemas", Access.READ, schemas::list);
-        route(r, HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
-        route(r, HttpMethod.POST, "/associations", Access.WRITE, associations::create);
-        routeExactly(r, HttpMethod.POST, "/associations:batchMutate", Access.WRITE, associations::batchMutate);
-        routeExactly(r, HttpMethod.POST, "/associations:batchGet", Access.READ, associations::batchGet);
-        route(r, HttpMethod.PUT, "/associations", Access.WRITE, associations::replace);
-        route(r, HttpMethod.GET, "/associations/subjects/:subject", Access.READ, associations::bySubject);
-        route(r, HttpMethod.GET, "/associations/resources/:namespace/:name", Access.READ, associations::byResourceName);
-        route(r, HttpMethod.GET, "/associations/resources/:id", Access.READ, associations::byResourceId);
-        route(r, HttpMethod.DELETE, "/associations/resources/:id", Access.WRITE, associations::delete);
+        t.route(HttpMethod.GET, "/contexts", Access.READ, contexts::list);
+        t.route(HttpMethod.DELETE, "/contexts/:context", Access.ADMIN, contexts::delete);
+        t.route(HttpMethod.GET, "/schemas", Access.READ, schemas::list);
+        t.route(HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
+        t.route(HttpMethod.POST, "/associations", Access.WRITE, associations::create);
+        t.routeExactly(HttpMethod.POST, "/associations:batchMutate", Access.WRITE, associations::batchMutate);
+        t.routeExactly(HttpMethod.POST, "/associations:batchGet", Access.READ, associations::batchGet);
+        t.route(HttpMethod.PUT, "/associations", Access.WRITE, associations::replace);
+        t.route(HttpMethod.GET, "/associations/subjects/:subject", Access.READ, associations::bySubject);
+        t.route(HttpMethod.GET, "/associations/resources/:namespace/:name", Access.READ, associations::byResourceName);
+        t.route(HttpMethod.GET, "/associations/resources/:id", Access.READ, associations::byResourceId);
+        t.route(HttpMethod.DELETE, "/associations/resources/:id", Access.WRITE, associations::delete);
 
-        route(r, HttpMethod.GET, "/config", Access.READ, config::getGlobal);
-        route(r, HttpMethod.PUT, "/config", Access.ADMIN, config::put);
-        route(r, HttpMethod.DELETE, "/config", Access.ADMIN, config::delete);
-        route(r, HttpMethod.GET, "/config/:subject", Access.READ, config::getSubject);
-        route(r, HttpMethod.PUT, "/config/:subject", Access.ADMIN, config::put);
-        route(r, HttpMethod.DELETE, "/config/:subject", Access.ADMIN, config::delete);
+        t.route(HttpMethod.GET, "/config", Access.READ, config::getGlobal);
+        t.route(HttpMethod.PUT, "/config", Access.ADMIN, config::put);
+        t.route(HttpMethod.DELETE, "/config", Access.ADMIN, config::delete);
+        t.route(HttpMethod.GET, "/config/:subject", Access.READ, config::getSubject);
+        t.route(HttpMethod.PUT, "/config/:subject", Access.ADMIN, config::put);
+        t.route(HttpMethod.DELETE, "/config/:subject", Access.ADMIN, config::delete);
 
-        route(r, HttpMethod.GET, "/mode", Access.READ, config::getGlobalMode);
-        route(r, HttpMethod.PUT, "/mode", Access.ADMIN, config::putMode);
-        route(r, HttpMethod.GET, "/mode/:subject", Access.READ, config::getSubjectMode);
-        route(r, HttpMethod.PUT, "/mode/:subject", Access.ADMIN, config::putMode);
-        route(r, HttpMethod.DELETE, "/mode/:subject", Access.ADMIN, config::deleteMode);
+        t.route(HttpMethod.GET, "/mode", Access.READ, config::getGlobalMode);
+        t.route(HttpMethod.PUT, "/mode", Access.ADMIN, config::putMode);
+        t.route(HttpMethod.GET, "/mode/:subject", Access.READ, config::getSubjectMode);
+        t.route(HttpMethod.PUT, "/mode/:subject", Access.ADMIN, config::putMode);
+        t.route(HttpMethod.DELETE, "/mode/:subject", Access.ADMIN, config::deleteMode);
 
-        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions", Access.WRITE, compat::againstAll);
-        route(r, HttpMethod.POST, "/compatibility/subjects/:subject/versions/:version", Access.WRITE,
+        t.route(HttpMethod.POST, "/compatibility/subjects/:subject/versions", Access.WRITE, compat::againstAll);
+        t.route(HttpMethod.POST, "/compatibility/subjects/:subject/versions/:version", Access.WRITE,
                 compat::againstVersion);
 
         String v3 = ApicurioApi.BASE;
         String artifact = v3 + "/groups/:group/artifacts/:subject/versions/:version";
-        route(r, HttpMethod.POST, v3 + "/groups/:group/artifacts", Access.WRITE, apicurio::createArtifact);
-        route(r, HttpMethod.POST, v3 + "/search/versions", Access.READ, apicurio::searchVersions);
-        route(r, HttpMethod.GET, artifact, Access.READ, apicurio::version);
-        route(r, HttpMethod.GET, artifact + "/content", Access.READ, apicurio::versionContent);
-        route(r, HttpMethod.GET, artifact + "/references", Access.READ, apicurio::versionReferences);
-        route(r, HttpMethod.GET, v3 + "/ids/contentIds/:id", Access.READ, apicurio::contentById);
-        route(r, HttpMethod.GET, v3 + "/ids/contentIds/:id/references", Access.READ, apicurio::contentReferences);
-        route(r, HttpMethod.GET, v3 + "/ids/globalIds/:id", Access.READ, apicurio::globalId);
-        route(r, HttpMethod.GET, v3 + "/ids/globalIds/:id/references", Access.READ, apicurio::globalIdReferences);
-        route(r, HttpMethod.GET, v3 + "/ids/contentHashes/:hash", Access.READ, apicurio::contentHash);
-        route(r, HttpMethod.GET, v3 + "/ids/contentHashes/:hash/references", Access.READ,
+        t.route(HttpMethod.POST, v3 + "/groups/:group/artifacts", Access.WRITE, apicurio::createArtifact);
+        t.route(HttpMethod.POST, v3 + "/search/versions", Access.READ, apicurio::searchVersions);
+        t.route(HttpMethod.GET, artifact, Access.READ, apicurio::version);
+        t.route(HttpMethod.GET, artifact + "/content", Access.READ, apicurio::versionContent);
+        t.route(HttpMethod.GET, artifact + "/references", Access.READ, apicurio::versionReferences);
+        t.route(HttpMethod.GET, v3 + "/ids/contentIds/:id", Access.READ, apicurio::contentById);
+        t.route(HttpMethod.GET, v3 + "/ids/contentIds/:id/references", Access.READ, apicurio::contentReferences);
+        t.route(HttpMethod.GET, v3 + "/ids/globalIds/:id", Access.READ, apicurio::globalId);
+        t.route(HttpMethod.GET, v3 + "/ids/globalIds/:id/references", Access.READ, apicurio::globalIdReferences);
+        t.route(HttpMethod.GET, v3 + "/ids/contentHashes/:hash", Access.READ, apicurio::contentHash);
+        t.route(HttpMethod.GET, v3 + "/ids/contentHashes/:hash/references", Access.READ,
                 apicurio::contentHashReferences);
+
+        t.underContexts(v3); // after every root route: the hot routes stay the first the router tries
 
         Handler<RoutingContext> apicurioProblems = ApicurioApi.problems();
         FailureHandler failures = new FailureHandler(d.incompatibleErrorCode());
@@ -261,33 +262,10 @@ public final class HttpApi {
         ApiJson.error(req.response().putHeader("Connection", "close"), status, status, message);
     }
 
-    private static void route(Router r, HttpMethod method, String path, Access access,
-                              Handler<RoutingContext> handler) {
-        guarded(r.route(method, path), path, access, handler);
-    }
-
-    /** The route's metric name, then the caller's access, then the handler. */
-    private static void guarded(io.vertx.ext.web.Route route, String path, Access access,
-                                Handler<RoutingContext> handler) {
-        route.handler(ctx -> {
-            ctx.put(ROUTE, path);
-            AuthHandler.check(ctx, access);
-            handler.handle(ctx);
-        });
-    }
-
-    /** A route whose path holds a ':' that is not a parameter (Confluent's {@code /associations:batchGet}). */
-    private static void routeExactly(Router r, HttpMethod method, String path, Access access,
-                                     Handler<RoutingContext> handler) {
-        guarded(r.routeWithRegex(method, java.util.regex.Pattern.quote(path)), path, access, handler);
-    }
-
-    private static final String ROUTE = "quire.route";
-
     private static void timed(RoutingContext ctx, QuireMetrics metrics) {
         long start = System.nanoTime();
         ctx.addEndHandler(v -> {
-            String route = ctx.get(ROUTE);
+            String route = ctx.get(RouteTable.ROUTE);
             metrics.httpRequest(ctx.request().method().name(), route == null ? "unmatched" : route,
                     ctx.response().getStatusCode(), System.nanoTime() - start);
         });

@@ -14,14 +14,36 @@ final class Params {
     private Params() {
     }
 
+    /** The path's subject as its {@link Target} resolved it (qualified by the path's context, aliased). */
     static Subject subject(RoutingContext ctx) {
-        return Subject.of(ctx.pathParam("subject"));
+        return Subject.of(subjectName(ctx));
     }
 
-    /** The subject of a route that also has a global form ({@code /config}, {@code /mode}): null there. */
+    /**
+     * The subject of a route that also has a global form ({@code /config}, {@code /mode}): null there,
+     * the context's own settings subject under {@code /contexts/{context}}.
+     */
     static Subject subjectOrGlobal(RoutingContext ctx) {
-        String name = ctx.pathParam("subject");
+        String name = subjectName(ctx);
         return name == null ? null : Subject.of(name);
+    }
+
+    /** The path's subject, resolved when the route resolves one, else as the path gives it (or null). */
+    static String subjectName(RoutingContext ctx) {
+        String resolved = Target.of(ctx).subject();
+        return resolved != null ? resolved : ctx.pathParam("subject");
+    }
+
+    /** {@code ?subject=} of a read by id, resolved (qualified by the path's context, aliased). */
+    static String subjectParam(RoutingContext ctx) {
+        Target t = Target.of(ctx);
+        return t == Target.NONE ? null : t.subjectParam();
+    }
+
+    /** {@code ?subjectPrefix=} of a list, qualified by the path's context. */
+    static String subjectPrefix(RoutingContext ctx) {
+        Target t = Target.of(ctx);
+        return t.context() == null ? ctx.queryParams().get("subjectPrefix") : t.subjectPrefix();
     }
 
     static VersionSpec version(RoutingContext ctx) {
@@ -38,36 +60,6 @@ final class Params {
 
     static boolean flag(RoutingContext ctx, String name) {
         return Boolean.parseBoolean(ctx.queryParams().get(name));
-    }
-
-    /** A raw path segment or query value, percent-decoded ('+' stays a plus, as in a path). */
-    static String decodeSegment(String raw) {
-        return java.net.URLDecoder.decode(raw.replace("+", "%2B"), java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /** Text as a path segment or query value (':' kept readable, as subject names carry it). */
-    static String encodeSegment(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20")
-                .replace("%3A", ":");
-    }
-
-    /**
-     * A query string of {@code params} with {@code name} set to {@code value} (first; the given
-     * values of {@code name} dropped); {@code name} null: the params as they are.
-     */
-    static String query(java.util.Map<String, java.util.List<String>> params, String name, String value) {
-        StringBuilder q = new StringBuilder();
-        if (name != null) {
-            q.append(encodeSegment(name)).append('=').append(encodeSegment(value));
-        }
-        params.forEach((n, values) -> {
-            if (!n.equals(name)) {
-                for (String v : values) {
-                    q.append(q.length() == 0 ? "" : "&").append(encodeSegment(n)).append('=').append(encodeSegment(v));
-                }
-            }
-        });
-        return q.toString();
     }
 
     /** {@code referenceFormat=qualified}: references name their subjects with their context. */

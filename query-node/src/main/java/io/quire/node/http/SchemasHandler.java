@@ -24,14 +24,14 @@ final class SchemasHandler {
         var caller = Params.caller(ctx);
         int offset = Paging.offset(ctx);
         int limit = Paging.number(ctx, "limit", -1);
-        ApiJson.ok(ctx, reads.schemas(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
+        ApiJson.ok(ctx, reads.schemas(Params.subjectPrefix(ctx), Params.flag(ctx, "deleted"),
                 Params.flag(ctx, "latestOnly"), offset, limit < 0 || limit > maxPageSize ? maxPageSize : limit,
                 caller::mayTouch, caller.subjectPrefixes()));
     }
 
     /** The context the request reads the id in (its {@code subject} parameter, see {@link SchemaReads#contextOf}). */
     private Context context(RoutingContext ctx, SchemaId id) {
-        return reads.contextOf(id, ctx.queryParams().get("subject"));
+        return reads.contextOf(id, Params.subjectParam(ctx));
     }
 
     void byId(RoutingContext ctx) {

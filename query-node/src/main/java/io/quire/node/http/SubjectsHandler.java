@@ -29,7 +29,7 @@ final class SubjectsHandler {
         var caller = Params.caller(ctx);
         int limit = Paging.number(ctx, "limit", -1);
         String after = Params.text(ctx, "after");
-        ApiJson.ok(ctx, reads.subjects(Params.text(ctx, "subjectPrefix"), Params.flag(ctx, "deleted"),
+        ApiJson.ok(ctx, reads.subjects(Params.subjectPrefix(ctx), Params.flag(ctx, "deleted"),
                 Params.flag(ctx, "deletedOnly"), caller::mayTouch, caller.subjectPrefixes(),
                 after == null || after.isEmpty() ? null : after, Paging.offset(ctx),
                 limit > maxPageSize ? maxPageSize : limit));
