@@ -5,6 +5,7 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
@@ -16,7 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.HexFormat;
+
 import java.util.List;
 
 /**
@@ -53,7 +54,7 @@ public final class SyntheticJournal {
                 String schema = "{\"type\":\"record\",\"name\":\"Replay" + (i / 4) + "\",\"fields\":["
                         + "{\"name\":\"id\",\"type\":\"long\"},{\"name\":\"name\",\"type\":\"string\"}"
                         + ",{\"name\":\"f" + version + "\",\"type\":\"int\",\"default\":0}]}";
-                String fingerprint = HexFormat.of().formatHex(sha.digest(schema.getBytes(StandardCharsets.UTF_8)));
+                Fingerprint fingerprint = Fingerprint.ofDigest(sha.digest(schema.getBytes(StandardCharsets.UTF_8)));
                 long revision = version == 0 ? -1 : lastOffsetOfSubject;
                 lastOffsetOfSubject = offset;
                 line(w, offset++, new RegisterSchema(Subject.of(subject), SchemaType.AVRO, schema, List.of(),

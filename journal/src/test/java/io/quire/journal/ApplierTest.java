@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -61,7 +62,7 @@ class ApplierTest {
     }
 
     static RegisterSchema register(String subject, String content, long proposedId, long revision) {
-        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(proposedId),
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp-" + content), id(proposedId),
                 CompatibilityLevel.BACKWARD, at(revision));
     }
 
@@ -115,7 +116,7 @@ class ApplierTest {
         journal.append(register("a", "\"int\"", 1, -1));
         journal.append(new SetConfig(s("a"), CompatibilityLevel.NONE));
         assertInstanceOf(Conflict.class, journal.append(register("a", "\"long\"", 2, revision("a"))));
-        RegisterSchema none = new RegisterSchema(s("a"), SchemaType.AVRO, "\"long\"", List.of(), "fp-long", id(2),
+        RegisterSchema none = new RegisterSchema(s("a"), SchemaType.AVRO, "\"long\"", List.of(), Fingerprint.parse("fp-long"), id(2),
                 CompatibilityLevel.NONE, at(12345));
         assertEquals(new SchemaRegistered(id(2), v(2), true), journal.append(none));
     }
@@ -280,7 +281,7 @@ class ApplierTest {
     }
 
     static ImportSchema imported(String subject, String content, long id, int version) {
-        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), v(version));
+        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp-" + content), id(id), v(version));
     }
 
     static int errorCode(Outcome o) {
@@ -329,7 +330,7 @@ class ApplierTest {
 
     static ImportSchema importedWithGlobalId(String subject, String content, long id, int version, Long globalId,
                                              Boolean deprecated) {
-        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), v(version),
+        return new ImportSchema(s(subject), SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp-" + content), id(id), v(version),
                 null, null, globalId, deprecated);
     }
 
@@ -407,7 +408,7 @@ class ApplierTest {
         Metadata m = Metadata.of(null, java.util.Map.of("owner", "team-a"), null);
         RuleSet rules = new RuleSet(null, List.of(new Rule("checkId", null, RuleKind.CONDITION, RuleMode.WRITE, "CEL",
                 null, null, "message.id > 0", null, null, false)), null);
-        RegisterSchema withContract = new RegisterSchema(s("c"), SchemaType.AVRO, "\"int\"", List.of(), "fp-c", id(4),
+        RegisterSchema withContract = new RegisterSchema(s("c"), SchemaType.AVRO, "\"int\"", List.of(), Fingerprint.parse("fp-c"), id(4),
                 CompatibilityLevel.BACKWARD, at(-1), m, rules);
         assertEquals(new SchemaRegistered(id(4), v(1), true), journal.append(withContract));
         assertEquals(m, journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().metadata());
@@ -418,7 +419,7 @@ class ApplierTest {
         assertEquals(SchemaGuid.of("\"int\"", List.of(), m, rules), guid, "a pure function of the content");
         assertNotEquals(SchemaGuid.of("\"int\"", List.of(), null, null), guid, "the contract is part of it");
         RuleSet twice = new RuleSet(null, List.of(rules.domainRules().get(0), rules.domainRules().get(0)), null);
-        RegisterSchema broken = new RegisterSchema(s("d"), SchemaType.AVRO, "\"long\"", List.of(), "fp-d", id(5),
+        RegisterSchema broken = new RegisterSchema(s("d"), SchemaType.AVRO, "\"long\"", List.of(), Fingerprint.parse("fp-d"), id(5),
                 CompatibilityLevel.BACKWARD, at(-1), null, twice);
         String before = withoutPosition();
         assertEquals(ErrorCode.INVALID_RULESET, ((Rejected) journal.append(broken)).error());
@@ -426,7 +427,7 @@ class ApplierTest {
     }
 
     static RegisterSchema registerWithRef(String subject, String content, long proposedId, SchemaReference ref) {
-        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(ref), "fp-" + content + ref, id(proposedId),
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(ref), Fingerprint.parse("fp-" + content + ref), id(proposedId),
                 CompatibilityLevel.BACKWARD, at(-1));
     }
 
@@ -457,7 +458,7 @@ class ApplierTest {
     void aSubjectsOwnVersionsDoNotProtectItFromItsOwnDelete() {
         journal.append(register("self", "\"c\"", 1, -1));
         assertEquals(new SchemaRegistered(id(2), v(2), true), journal.append(new RegisterSchema(s("self"), SchemaType.AVRO,
-                "\"o\"", List.of(new SchemaReference("C", s("self"), v(1))), "fp-o-self", id(2),
+                "\"o\"", List.of(new SchemaReference("C", s("self"), v(1))), Fingerprint.parse("fp-o-self"), id(2),
                 CompatibilityLevel.BACKWARD, at(1))));
         assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("self"), v(1), false))),
                 "a version's delete counts its own subject's referrers");

@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -39,7 +40,7 @@ class AssociationRulesTest {
         journal.append(new LeaseIdBlock("n1", "r1", 100));
         for (String subject : List.of("orders-value", "orders-key", "other-value")) {
             journal.append(new RegisterSchema(s(subject), SchemaType.AVRO, "\"" + subject + "\"", List.of(),
-                    "fp-" + subject, id(journal.records().size()), CompatibilityLevel.BACKWARD, at(-1)));
+                    Fingerprint.parse("fp-" + subject), id(journal.records().size()), CompatibilityLevel.BACKWARD, at(-1)));
         }
     }
 
@@ -158,7 +159,7 @@ class AssociationRulesTest {
     void aCascadeThatWouldBreakAReferenceChangesNothing() {
         journal.append(new SetAssociations(List.of(topic("orders-value", "t1", "value", null, false)), false));
         journal.append(new RegisterSchema(s("user-value"), SchemaType.AVRO, "\"uses-orders\"",
-                List.of(new SchemaReference("Orders", s("orders-value"), Version.of(1))), "fp-uses-orders",
+                List.of(new SchemaReference("Orders", s("orders-value"), Version.of(1))), Fingerprint.parse("fp-uses-orders"),
                 id(90), CompatibilityLevel.BACKWARD, at(-1)));
         assertEquals(ErrorCode.REFERENCE_EXISTS, refused(journal.append(new DeleteAssociations("t1", null, List.of(),
                 true))));

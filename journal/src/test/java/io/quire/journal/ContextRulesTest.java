@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
 import static io.quire.journal.Values.v;
@@ -46,7 +47,7 @@ class ContextRulesTest {
     }
 
     RegisterSchema register(String subject, String content, long id, List<SchemaReference> refs) {
-        return new RegisterSchema(s(subject), SchemaType.AVRO, content, refs, "fp-" + content, id(id),
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, refs, Fingerprint.parse("fp-" + content), id(id),
                 CompatibilityLevel.BACKWARD, journal.view().revision(s(subject)));
     }
 
@@ -76,8 +77,8 @@ class ContextRulesTest {
         assertEquals(new SchemaRegistered(id(2), v(1), true),
                 journal.append(register(":.staging:orders", "\"string\"", 2, List.of())), "a new id in the context");
         RegistryView view = journal.view();
-        assertEquals(SchemaId.of(1), view.idForFingerprint(Context.DEFAULT, "fp-\"string\"").orElseThrow());
-        assertEquals(SchemaId.of(2), view.idForFingerprint(STAGING, "fp-\"string\"").orElseThrow());
+        assertEquals(SchemaId.of(1), view.idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-\"string\"")).orElseThrow());
+        assertEquals(SchemaId.of(2), view.idForFingerprint(STAGING, Fingerprint.parse("fp-\"string\"")).orElseThrow());
         assertTrue(view.schema(STAGING, id(2)).isPresent());
         assertFalse(view.schema(Context.DEFAULT, id(2)).isPresent(), "id 2 is not in the default context");
         assertEquals(List.of(new RegistryView.Usage(s(":.staging:orders"), v(1))), view.usages(STAGING, id(2)));
@@ -95,12 +96,12 @@ class ContextRulesTest {
         assertEquals(Mode.IMPORT, journal.view().effectiveMode(s(":.staging:orders")), "the context's mode applies");
         assertEquals(Mode.READWRITE, journal.view().effectiveMode(s("orders")));
         Outcome o = journal.append(new ImportSchema(s(":.staging:orders"), SchemaType.AVRO, "\"long\"", List.of(),
-                "fp-\"long\"", id(1), v(1)));
+                Fingerprint.parse("fp-\"long\""), id(1), v(1)));
         assertEquals(new SchemaRegistered(id(1), v(1), true), o);
         assertEquals("\"long\"", journal.view().schema(STAGING, id(1)).orElseThrow().schema());
         assertEquals("\"string\"", journal.view().schema(Context.DEFAULT, id(1)).orElseThrow().schema());
         assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, refused(journal.append(new ImportSchema(s(":.staging:other"),
-                SchemaType.AVRO, "\"int\"", List.of(), "fp-\"int\"", id(1), v(1)))), "inside one context an id keeps its content");
+                SchemaType.AVRO, "\"int\"", List.of(), Fingerprint.parse("fp-\"int\""), id(1), v(1)))), "inside one context an id keeps its content");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -122,7 +123,7 @@ public class DeterminismTest {
                 Metadata m = random.nextInt(4) == 0 ? Metadata.of(null, Map.of("major", "" + random.nextInt(3)), null) : null;
                 RuleSet rules = random.nextInt(6) == 0 ? new RuleSet(null, List.of(new Rule("r" + random.nextInt(2), null,
                         RuleKind.CONDITION, RuleMode.WRITE, "CEL", null, null, "true", null, null, false)), null) : null;
-                c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content + m + rules, proposed, level,
+                c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp" + content + m + rules), proposed, level,
                         revision, m, rules);
             } else if (pick < 78) {
                 c = new DeleteVersion(s, v(1 + random.nextInt(5)), random.nextBoolean());
@@ -141,7 +142,7 @@ public class DeterminismTest {
                 c = new SetMode(s, modes[random.nextInt(modes.length)]);
             } else if (pick < 99 || random.nextBoolean()) {
                 String content = "\"type-" + random.nextInt(40) + "\"";
-                c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), "fp" + content, id(1 + random.nextInt(300)),
+                c = new ImportSchema(s, SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp" + content), id(1 + random.nextInt(300)),
                         v(random.nextInt(6)));
             } else {
                 c = new DeleteContext(Context.parse(random.nextBoolean() ? ".ctx" : "."));

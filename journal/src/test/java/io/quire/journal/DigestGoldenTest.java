@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class DigestGoldenTest {
 
     static RegisterSchema register(String subject, String content, long id, CompatibilityLevel level, long revision) {
-        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), "fp-" + content, id(id), level,
+        return new RegisterSchema(s(subject), SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp-" + content), id(id), level,
                 at(revision));
     }
 

@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
 import static io.quire.journal.Values.v;
@@ -38,7 +39,7 @@ class FollowRulesTest {
     }
 
     static ImportSchema imported(String subject, long id, int version, String schema) {
-        return new ImportSchema(s(subject), SchemaType.AVRO, schema, List.of(), "fp-" + schema, id(id), v(version));
+        return new ImportSchema(s(subject), SchemaType.AVRO, schema, List.of(), Fingerprint.parse("fp-" + schema), id(id), v(version));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -77,7 +78,7 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.REGISTER_SCHEMA, new RegisterSchema(s("orders-value"), SchemaType.AVRO,
                 "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}",
                 List.of(new SchemaReference("Customer", s("customer-value"), v(2))),
-                "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", id(1001),
+                Fingerprint.parse("9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"), id(1001),
                 CompatibilityLevel.BACKWARD, at(17)));
         EXAMPLES.put(CommandType.DELETE_SUBJECT, new DeleteSubject(s("orders-value"), true));
         EXAMPLES.put(CommandType.DELETE_VERSION, new DeleteVersion(s("orders-value"), v(3), false));
@@ -88,7 +89,7 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.LEASE_ID_BLOCK, new LeaseIdBlock("node-1", "lease-7", 1000));
         EXAMPLES.put(CommandType.IMPORT_SCHEMA, new ImportSchema(s("orders-value"), SchemaType.AVRO,
                 "{\"type\":\"string\"}", List.of(),
-                "2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae", id(70000), v(4)));
+                Fingerprint.parse("2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"), id(70000), v(4)));
         EXAMPLES.put(CommandType.SET_ASSOCIATIONS, new SetAssociations(List.of(new Association(s("orders-value"),
                 "orders", "lkc-1", "topic-id-1", "topic", "value", Lifecycle.STRONG, false)), false));
         EXAMPLES.put(CommandType.DELETE_ASSOCIATIONS, new DeleteAssociations("topic-id-1", "topic", List.of("value")));
@@ -185,13 +186,13 @@ class JournalCodecGoldenTest {
     /** Records with a data contract (written since contracts exist), one per command that carries one. */
     static final List<Command> CONTRACT_EXAMPLES = List.of(
             new RegisterSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"string\"}", List.of(),
-                    "5f0c3e8d1b0e9d7a6c4b3a291807f6e5d4c3b2a1908f7e6d5c4b3a2918070605", id(1002),
+                    Fingerprint.parse("5f0c3e8d1b0e9d7a6c4b3a291807f6e5d4c3b2a1908f7e6d5c4b3a2918070605"), id(1002),
                     CompatibilityLevel.BACKWARD, at(18),
                     Metadata.of(Map.of("Order.id", List.of("PII")), Map.of("owner", "team-a"), List.of("id")),
                     new RuleSet(null, List.of(new Rule("checkId", null, RuleKind.CONDITION, RuleMode.WRITE, "CEL",
                             null, null, "message.id > 0", null, "ERROR", false)), null)),
             new ImportSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"int\"}", List.of(),
-                    "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9", id(70001), v(5),
+                    Fingerprint.parse("0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"), id(70001), v(5),
                     Metadata.of(null, Map.of("major", "2"), null),
                     new RuleSet(List.of(new Rule("up", "v1 to v2", RuleKind.TRANSFORM, RuleMode.UPGRADE, "JSONATA",
                             null, Map.of("k", "v"), "$merge([$, {'note': ''}])", null, null, false)), null, null)),

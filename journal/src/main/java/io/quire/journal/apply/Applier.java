@@ -3,23 +3,23 @@ package io.quire.journal.apply;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.ControlExporter;
-import io.quire.journal.command.DeleteExporter;
-import io.quire.journal.command.ExporterProgress;
-import io.quire.journal.command.Promote;
-import io.quire.journal.command.PutExporter;
 import io.quire.journal.command.CreateDek;
 import io.quire.journal.command.CreateKek;
 import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteDek;
+import io.quire.journal.command.DeleteExporter;
 import io.quire.journal.command.DeleteKek;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ExporterProgress;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.command.Promote;
+import io.quire.journal.command.PutExporter;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
@@ -29,6 +29,7 @@ import io.quire.journal.command.UndeleteKek;
 import io.quire.journal.command.UpdateKek;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.outcome.Outcome;
@@ -151,7 +152,7 @@ public final class Applier {
      * A refusal when an imported id and content disagree with the view (42207 / 42205); null when
      * they agree. The edge runs the same check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, Context context, String fingerprint, SchemaId id) {
+    public static Rejected importedIdClash(RegistryView view, Context context, Fingerprint fingerprint, SchemaId id) {
         return SchemaRules.importedIdClash(view, context, fingerprint, id);
     }
 

@@ -6,6 +6,7 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.RuleSet;
@@ -168,7 +169,7 @@ final class SchemaRules {
      * one context (another context may use the id for other content). The edge runs the same
      * check before journaling.
      */
-    public static Rejected importedIdClash(RegistryView view, Context ctx, String fingerprint, SchemaId id) {
+    public static Rejected importedIdClash(RegistryView view, Context ctx, Fingerprint fingerprint, SchemaId id) {
         Optional<SchemaId> existing = view.idForFingerprint(ctx, fingerprint);
         if (existing.isPresent() && !existing.get().equals(id)) {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
@@ -200,7 +201,7 @@ final class SchemaRules {
      * gone (42201), a rule set that breaks the rules (42210).
      */
     private static Rejected storeNew(RegistryView view, ViewWriter out, Subject owner, SchemaId id,
-                                     StoredSchema schema, String fingerprint) {
+                                     StoredSchema schema, Fingerprint fingerprint) {
         Rejected refused = missingReference(view, owner.context(), schema.references());
         if (refused == null) {
             refused = invalidRules(schema.ruleSet());
@@ -218,7 +219,7 @@ final class SchemaRules {
     }
 
     static void writeSchema(RegistryView view, ViewWriter out, Context ctx, SchemaId id, StoredSchema schema,
-                            String fingerprint) {
+                            Fingerprint fingerprint) {
         out.schema(ctx, id, schema, fingerprint);
         if (view.maxSchemaId().map(max -> id.compareTo(max) > 0).orElse(true)) {
             out.maxSchemaId(id);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.RuleSet;
@@ -55,7 +56,7 @@ final class RegisterPayload {
         SchemaType schemaType;
         String schema;
         List<SchemaReference> references;
-        String fingerprint;
+        Fingerprint fingerprint;
         SchemaId proposedId;
         CompatibilityLevel checkedLevel;
         Offset checkedRevision;
@@ -80,7 +81,9 @@ final class RegisterPayload {
                     return 2;
                 }
                 case "fingerprint" -> {
-                    return (fingerprint = CanonicalJson.text(p, t)) == CanonicalJson.OTHER ? 0 : 4;
+                    String text = CanonicalJson.text(p, t);
+                    fingerprint = text == null || text == CanonicalJson.OTHER ? null : Fingerprint.parse(text);
+                    return text == CanonicalJson.OTHER ? 0 : 4;
                 }
                 case "metadata" -> {
                     if (!isNull) {

@@ -1,6 +1,7 @@
 package io.quire.journal.command;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
@@ -29,7 +30,7 @@ public record ImportSchema(
         SchemaType schemaType,
         String schema,
         List<SchemaReference> references,
-        String fingerprint,
+        Fingerprint fingerprint,
         SchemaId id,
         Version version,
         @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
@@ -43,13 +44,13 @@ public record ImportSchema(
 
     /** An import without a data contract. */
     public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
-                        String fingerprint, SchemaId id, Version version) {
+                        Fingerprint fingerprint, SchemaId id, Version version) {
         this(subject, schemaType, schema, references, fingerprint, id, version, null, null);
     }
 
     /** An import with a data contract, without another registry's global id. */
     public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
-                        String fingerprint, SchemaId id, Version version, Metadata metadata, RuleSet ruleSet) {
+                        Fingerprint fingerprint, SchemaId id, Version version, Metadata metadata, RuleSet ruleSet) {
         this(subject, schemaType, schema, references, fingerprint, id, version, metadata, ruleSet, null, null);
     }
 

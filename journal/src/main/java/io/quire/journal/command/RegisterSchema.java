@@ -2,6 +2,7 @@ package io.quire.journal.command;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.RuleSet;
@@ -28,7 +29,7 @@ public record RegisterSchema(
         SchemaType schemaType,
         String schema,
         List<SchemaReference> references,
-        String fingerprint,
+        Fingerprint fingerprint,
         SchemaId proposedId,
         CompatibilityLevel checkedLevel,
         Offset checkedRevision,
@@ -41,7 +42,7 @@ public record RegisterSchema(
 
     /** A registration without a data contract. */
     public RegisterSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
-                          String fingerprint, SchemaId proposedId, CompatibilityLevel checkedLevel,
+                          Fingerprint fingerprint, SchemaId proposedId, CompatibilityLevel checkedLevel,
                           Offset checkedRevision) {
         this(subject, schemaType, schema, references, fingerprint, proposedId, checkedLevel, checkedRevision, null,
                 null);

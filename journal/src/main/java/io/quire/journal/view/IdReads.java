@@ -1,6 +1,7 @@
 package io.quire.journal.view;
 
 import io.quire.journal.model.Context;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.view.RegistryView.Usage;
 import java.nio.ByteBuffer;
@@ -58,7 +59,7 @@ final class IdReads {
         return any[0];
     }
 
-    Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
+    Optional<SchemaId> idForFingerprint(Context context, Fingerprint fingerprint) {
         return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
                 .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }

@@ -2,6 +2,7 @@ package io.quire.journal.view;
 
 import io.quire.journal.model.Context;
 import io.quire.journal.model.DekAlgorithm;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -121,8 +122,14 @@ public final class Keys {
                 ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    public static byte[] fingerprint(Context context, String hex) {
-        return digestKey('F', context, hex);
+    /** {@code F}, the context's prefix, then the fingerprint's key form (a digest's 32 bytes after a 1). */
+    public static byte[] fingerprint(Context context, Fingerprint fingerprint) {
+        byte[] prefix = context.isDefault() ? EMPTY : utf8(context.prefix());
+        byte[] key = new byte[1 + prefix.length + fingerprint.keyLength()];
+        key[0] = 'F';
+        System.arraycopy(prefix, 0, key, 1, prefix.length);
+        fingerprint.copyKey(key, 1 + prefix.length);
+        return key;
     }
 
     /** The GUID's entries in every context: the default one's key is this prefix itself. */

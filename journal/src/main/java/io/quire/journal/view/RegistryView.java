@@ -7,6 +7,7 @@ import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.Dek;
 import io.quire.journal.model.DekAlgorithm;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Kek;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
@@ -293,7 +294,7 @@ public final class RegistryView {
         return idReads.lacksGlobalIds();
     }
 
-    public Optional<SchemaId> idForFingerprint(Context context, String fingerprint) {
+    public Optional<SchemaId> idForFingerprint(Context context, Fingerprint fingerprint) {
         return idReads.idForFingerprint(context, fingerprint);
     }
 

@@ -6,6 +6,7 @@ import io.quire.journal.model.Association;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.Dek;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Kek;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
@@ -48,7 +49,7 @@ public final class ViewWriter {
         changes.put(Keys.MAX_SCHEMA_ID, ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    public void schema(Context context, SchemaId id, StoredSchema schema, String fingerprint) {
+    public void schema(Context context, SchemaId id, StoredSchema schema, Fingerprint fingerprint) {
         byte[] idBytes = ByteBuffer.allocate(8).putLong(id.value()).array();
         io.quire.journal.model.SchemaGuid guid = schema.guid();
         changes.put(Keys.schema(context, id), schema.encode(guid));

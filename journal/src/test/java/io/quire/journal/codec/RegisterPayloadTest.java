@@ -10,6 +10,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
@@ -99,7 +100,7 @@ class RegisterPayloadTest {
         CompatibilityLevel[] levels = CompatibilityLevel.values();
         SchemaType[] types = SchemaType.values();
         return new RegisterSchema(Subject.of("s-" + oddText(r)), types[r.nextInt(types.length)], text, refs,
-                r.nextInt(10) == 0 ? null : Long.toHexString(r.nextLong()),
+                r.nextInt(10) == 0 ? null : Fingerprint.parse(Long.toHexString(r.nextLong())),
                 r.nextInt(10) == 0 ? null : SchemaId.of(r.nextBoolean() ? r.nextInt(1_000_000) : r.nextLong() >>> 1),
                 levels[r.nextInt(levels.length)], Offset.of(r.nextBoolean() ? -1 : r.nextLong() >>> 1), metadata, null);
     }

@@ -1,5 +1,6 @@
 package io.quire.journal.view;
 
+import io.quire.journal.model.Fingerprint;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +21,7 @@ class DigestKeyTest {
 
     @Test
     void aHexDigestIsKeptAsItsThirtyTwoBytes() {
-        byte[] k = Keys.fingerprint(Context.DEFAULT, HEX);
+        byte[] k = Keys.fingerprint(Context.DEFAULT, Fingerprint.parse(HEX));
         assertEquals(34, k.length);
         assertEquals('F', k[0]);
         assertEquals(1, k[1]);
@@ -36,7 +37,7 @@ class DigestKeyTest {
                 HEX.substring(0, 63) + "G", HEX.substring(0, 63) + "\u00e9", HEX.substring(0, 63) + "\u0101",
                 HEX.substring(0, 31) + " " + HEX.substring(32))) {
             assertArrayEquals(concat(new byte[] {'F', 0}, text.getBytes(StandardCharsets.UTF_8)),
-                    Keys.fingerprint(Context.DEFAULT, text), text);
+                    Keys.fingerprint(Context.DEFAULT, Fingerprint.parse(text)), text);
         }
     }
 
@@ -54,7 +55,7 @@ class DigestKeyTest {
         java.util.Set<String> keys = new java.util.HashSet<>();
         for (Context c : contexts) {
             for (String d : digests) {
-                keys.add(HexFormat.of().formatHex(Keys.fingerprint(c, d)));
+                keys.add(HexFormat.of().formatHex(Keys.fingerprint(c, Fingerprint.parse(d))));
             }
         }
         assertEquals(contexts.size() * new java.util.HashSet<>(digests).size(), keys.size());
@@ -66,14 +67,14 @@ class DigestKeyTest {
         Changes c = new Changes();
         ViewWriter out = new ViewWriter(c);
         StoredSchema s = new StoredSchema("\"int\"", io.quire.journal.model.SchemaType.AVRO, List.of());
-        out.schema(Context.DEFAULT, io.quire.journal.model.SchemaId.of(7), s, HEX);
-        out.schema(new Context(".b"), io.quire.journal.model.SchemaId.of(8), s, "fp-legacy");
+        out.schema(Context.DEFAULT, io.quire.journal.model.SchemaId.of(7), s, Fingerprint.parse(HEX));
+        out.schema(new Context(".b"), io.quire.journal.model.SchemaId.of(8), s, Fingerprint.parse("fp-legacy"));
         kv.apply(c);
         RegistryView view = new RegistryView(kv);
-        assertEquals(7, view.idForFingerprint(Context.DEFAULT, HEX).orElseThrow().value());
-        assertEquals(8, view.idForFingerprint(new Context(".b"), "fp-legacy").orElseThrow().value());
-        assertFalse(view.idForFingerprint(Context.DEFAULT, HEX.toUpperCase()).isPresent());
-        assertFalse(view.idForFingerprint(Context.DEFAULT, "fp-legacy").isPresent());
+        assertEquals(7, view.idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX)).orElseThrow().value());
+        assertEquals(8, view.idForFingerprint(new Context(".b"), Fingerprint.parse("fp-legacy")).orElseThrow().value());
+        assertFalse(view.idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX.toUpperCase())).isPresent());
+        assertFalse(view.idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-legacy")).isPresent());
         String hash = ContentHash.of("\"int\"", List.of());
         assertEquals(7, view.idForContentHash(Context.DEFAULT, hash).orElseThrow().value());
         assertEquals(8, view.idForContentHash(new Context(".b"), hash).orElseThrow().value());

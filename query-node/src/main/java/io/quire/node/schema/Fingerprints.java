@@ -2,6 +2,7 @@ package io.quire.node.schema;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.Json;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaReference;
@@ -9,7 +10,6 @@ import io.quire.journal.model.SchemaType;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -22,7 +22,7 @@ public final class Fingerprints {
     private Fingerprints() {
     }
 
-    public static String of(SchemaType type, String canonical, List<SchemaReference> references) {
+    public static Fingerprint of(SchemaType type, String canonical, List<SchemaReference> references) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             sha.update(type.name().getBytes(StandardCharsets.UTF_8));
@@ -32,7 +32,7 @@ public final class Fingerprints {
                 sha.update((byte) 0);
                 sha.update((r.name() + "\u0001" + r.subject() + "\u0001" + r.version()).getBytes(StandardCharsets.UTF_8));
             }
-            return HexFormat.of().formatHex(sha.digest());
+            return Fingerprint.ofDigest(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -44,13 +44,13 @@ public final class Fingerprints {
      * with the contract's JSON (sorted, so equal contracts hash the same; an empty metadata differs
      * from none, as in Confluent).
      */
-    public static String withContract(String fingerprint, Metadata metadata, RuleSet ruleSet) {
+    public static Fingerprint withContract(Fingerprint fingerprint, Metadata metadata, RuleSet ruleSet) {
         if (metadata == null && ruleSet == null) {
             return fingerprint;
         }
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(fingerprint.getBytes(StandardCharsets.US_ASCII));
+            sha.update(fingerprint.text().getBytes(StandardCharsets.US_ASCII)); // the hex, as it always was
             sha.update((byte) 2);
             if (metadata != null) {
                 sha.update((byte) 1);
@@ -61,7 +61,7 @@ public final class Fingerprints {
                 sha.update((byte) 1);
                 sha.update(Json.MAPPER.writeValueAsBytes(ruleSet));
             }
-            return HexFormat.of().formatHex(sha.digest());
+            return Fingerprint.ofDigest(sha.digest());
         } catch (NoSuchAlgorithmException | JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

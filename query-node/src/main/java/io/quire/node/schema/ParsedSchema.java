@@ -1,5 +1,6 @@
 package io.quire.node.schema;
 
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import java.util.List;
@@ -12,10 +13,10 @@ import java.util.Optional;
  * same content, when it differs (Avro with references: the referenced types were inlined); null
  * otherwise. It is only used to find such a schema's existing id (ADR 0006).
  */
-public record ParsedSchema<T>(SchemaType type, String canonical, List<SchemaReference> references, String fingerprint,
+public record ParsedSchema<T>(SchemaType type, String canonical, List<SchemaReference> references, Fingerprint fingerprint,
                               T parsed, String legacyCanonical) {
 
-    public ParsedSchema(SchemaType type, String canonical, List<SchemaReference> references, String fingerprint,
+    public ParsedSchema(SchemaType type, String canonical, List<SchemaReference> references, Fingerprint fingerprint,
                         T parsed) {
         this(type, canonical, references, fingerprint, parsed, null);
     }

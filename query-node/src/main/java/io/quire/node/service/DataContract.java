@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
@@ -71,7 +72,7 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
     }
 
     /** The content identity of {@code parsed} under this contract (its own fingerprint when there is none). */
-    String fingerprint(ParsedSchema<?> parsed) {
+    Fingerprint fingerprint(ParsedSchema<?> parsed) {
         return Fingerprints.withContract(parsed.fingerprint(), metadata, ruleSet);
     }
 

@@ -3,6 +3,7 @@ package io.quire.node.service;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
@@ -38,7 +39,7 @@ public final class RegistrationDecision {
      * already, else under an id the caller leases; checked at {@code level} against the subject
      * as of {@code revision}.
      */
-    public record Proposed(Subject subject, ParsedSchema<?> parsed, String fingerprint, Optional<SchemaId> existingId,
+    public record Proposed(Subject subject, ParsedSchema<?> parsed, Fingerprint fingerprint, Optional<SchemaId> existingId,
                            CompatibilityLevel level, Offset revision, DataContract contract) implements Decision {
 
         /** The command, with the id the version takes. */
@@ -58,7 +59,7 @@ public final class RegistrationDecision {
     public static Decision decide(SchemaParsing parsing, RegistryView view, Subject subject, ParsedSchema<?> parsed,
                                   RegisterRequest req) {
         DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
-        String fingerprint = contract.fingerprint(parsed);
+        Fingerprint fingerprint = contract.fingerprint(parsed);
         Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), fingerprint);
         if (existing.isPresent()) {
             Optional<Version> live = view.liveVersionWithId(subject, existing.get());

@@ -6,6 +6,7 @@ import io.quire.journal.command.ImportSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -22,9 +23,9 @@ import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
-import io.quire.node.write.WriteMetrics;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import io.quire.node.write.WriteMetrics;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -121,7 +122,7 @@ public final class Registrations {
         DataContract contract = DataContract.forImport(req);
         ParsedSchema<?> parsed = parsing.parse(access.view(), subject.context(), type, req.schema(),
                 req.referencesOrEmpty(), false);
-        String fingerprint = contract.fingerprint(parsed);
+        Fingerprint fingerprint = contract.fingerprint(parsed);
         WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
         return new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id, version,
                 contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated());
@@ -141,7 +142,7 @@ public final class Registrations {
         return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
                 normalize))
                 .thenCompose(parsed -> {
-                    String fingerprint = contract.fingerprint(parsed); // the id clash is the applier's verdict in submit
+                    Fingerprint fingerprint = contract.fingerprint(parsed); // the id clash is the applier's verdict in submit
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
                             fingerprint, id, version, contract.metadata(), contract.ruleSet(), req.globalId(),
                             req.deprecated()), principal,

@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -40,7 +41,7 @@ public final class SchemaParsing {
 
     private final WeighedLru<Key, ParsedSchema<?>> byId;
     private final WeighedLru<Key, DataContract> contracts;
-    private record FingerprintKey(Context context, String fingerprint) {
+    private record FingerprintKey(Context context, Fingerprint fingerprint) {
     }
 
     private final WeighedLru<FingerprintKey, SchemaId> fingerprints;
@@ -250,7 +251,7 @@ public final class SchemaParsing {
      * since it may be stored at any moment; nor is the id of content a registration just stored,
      * which most often is never asked for again and would only keep the collector copying it.
      */
-    Optional<SchemaId> idForFingerprint(RegistryView view, Context context, String fingerprint) {
+    Optional<SchemaId> idForFingerprint(RegistryView view, Context context, Fingerprint fingerprint) {
         FingerprintKey key = new FingerprintKey(context, fingerprint);
         SchemaId cached = fingerprints.get(key);
         if (cached != null) {
@@ -261,9 +262,9 @@ public final class SchemaParsing {
         return found;
     }
 
-    /** An entry of the fingerprint cache in memory, estimated: the map's entry, the key, the id and the text. */
-    static long fingerprintWeight(String fingerprint) {
-        return 192 + 2L * fingerprint.length();
+    /** An entry of the fingerprint cache in memory, estimated: the map's entry, the key, the id and the key bytes. */
+    static long fingerprintWeight(Fingerprint fingerprint) {
+        return 192 + 16L + fingerprint.keyLength();
     }
 
     /** The caches' estimated sizes and entries now (for tests and metrics). */

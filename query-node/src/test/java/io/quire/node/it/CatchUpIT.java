@@ -1,5 +1,6 @@
 package io.quire.node.it;
 
+import io.quire.journal.model.Fingerprint;
 import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.GroupCommit;
 import static io.quire.node.it.Http.record;
@@ -105,7 +106,7 @@ class CatchUpIT {
                 String schema = "{\"type\":\"record\",\"name\":\"Early" + i + "\",\"fields\":[]}";
                 producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of("c-" + i, "it", "it",
                         2L + i, new RegisterSchema(Subject.of("early-" + i), SchemaType.AVRO, schema, List.of(),
-                        "fp-" + i, SchemaId.of(1 + i), CompatibilityLevel.BACKWARD, Offset.of(-1))))));
+                        Fingerprint.parse("fp-" + i), SchemaId.of(1 + i), CompatibilityLevel.BACKWARD, Offset.of(-1))))));
             }
             producer.flush();
         }
