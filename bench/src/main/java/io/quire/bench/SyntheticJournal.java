@@ -1,5 +1,7 @@
 package io.quire.bench;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
@@ -64,9 +66,11 @@ public final class SyntheticJournal {
         return offset;
     }
 
+    private static final Principal BENCH = Principal.of("bench");
+
     private static void line(BufferedWriter w, long offset, Command c) throws IOException {
         String id = "synthetic-" + offset;
-        byte[] value = JournalCodec.encode(Envelope.of(id, "bench", "bench", 1_764_460_800_000L + offset, c));
+        byte[] value = JournalCodec.encode(Envelope.of(CommandId.of(id), "bench", BENCH, 1_764_460_800_000L + offset, c));
         w.write("{\"offset\":" + offset + ",\"key\":\"" + id + "\",\"value\":");
         w.write(new String(value, StandardCharsets.UTF_8));
         w.write("}\n");

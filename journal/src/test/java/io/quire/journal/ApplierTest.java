@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
@@ -269,7 +270,7 @@ class ApplierTest {
         journal.view().audit(at(0), entries::add);
         assertEquals(3, entries.size());
         io.quire.journal.view.AuditEntry reg = entries.get(1);
-        assertEquals("tester", reg.principal());
+        assertEquals(Principal.of("tester"), reg.principal());
         assertEquals("RegisterSchema", reg.command());
         assertEquals(s("a"), reg.subject());
         assertEquals("SchemaRegistered", reg.outcome());
@@ -277,7 +278,7 @@ class ApplierTest {
         io.quire.journal.view.AuditEntry refused = entries.get(2);
         assertEquals(40401, refused.errorCode());
         assertTrue(new io.quire.journal.view.AuditEntry.Filter(s("missing"), null, null, null).matches(refused));
-        assertFalse(new io.quire.journal.view.AuditEntry.Filter(null, "someone-else", null, null).matches(refused));
+        assertFalse(new io.quire.journal.view.AuditEntry.Filter(null, Principal.of("someone-else"), null, null).matches(refused));
     }
 
     static ImportSchema imported(String subject, String content, long id, int version) {

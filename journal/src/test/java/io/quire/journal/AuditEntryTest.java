@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.command.CommandId;
+import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,13 +19,13 @@ import org.junit.jupiter.api.Test;
 class AuditEntryTest {
 
     static final List<AuditEntry> ENTRIES = List.of(
-            new AuditEntry(Offset.of(7), 1_764_460_800_999L, "ci-bot", "node-1", "c-1", "RegisterSchema",
+            new AuditEntry(Offset.of(7), 1_764_460_800_999L, Principal.of("ci-bot"), "node-1", CommandId.of("c-1"), "RegisterSchema",
                     Subject.of("orders-value"), "SchemaRegistered", null),
             new AuditEntry(Offset.of(0), 0, null, null, null, "Unreadable", null, "Rejected", 50001),
-            new AuditEntry(Offset.of(Long.MAX_VALUE), -1L, "", "n", "c", "DeleteSubject",
+            new AuditEntry(Offset.of(Long.MAX_VALUE), -1L, Principal.of(""), "n", CommandId.of("c"), "DeleteSubject",
                     Subject.of("sujet-é-✓-" + "x".repeat(300)), "Rejected", 40401),
-            new AuditEntry(Offset.of(3), Long.MIN_VALUE, "p", "n", "c", "SetMode", null, "ModeSet", Integer.MAX_VALUE),
-            new AuditEntry(Offset.of(4), 5, "p", "n", "c", "SetMode", null, "Rejected", -1));
+            new AuditEntry(Offset.of(3), Long.MIN_VALUE, Principal.of("p"), "n", CommandId.of("c"), "SetMode", null, "ModeSet", Integer.MAX_VALUE),
+            new AuditEntry(Offset.of(4), 5, Principal.of("p"), "n", CommandId.of("c"), "SetMode", null, "Rejected", -1));
 
     @Test
     void everyEntryReadsBackEqual() {

@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.command.CommandId;
+import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,7 +62,7 @@ class AuditScanTest {
         Changes changes = new Changes();
         ViewWriter out = new ViewWriter(changes);
         for (long i = 0; i < 20_000; i++) {
-            out.audit(new AuditEntry(Offset.of(i), 1000 + i, "p", "n", "c" + i, "SetMode", null, "ModeSet", null));
+            out.audit(new AuditEntry(Offset.of(i), 1000 + i, Principal.of("p"), "n", CommandId.of("c" + i), "SetMode", null, "ModeSet", null));
         }
         kv.apply(changes);
         for (boolean seeks : new boolean[] {false, true}) {
@@ -85,7 +87,7 @@ class AuditScanTest {
         Changes changes = new Changes();
         ViewWriter out = new ViewWriter(changes);
         for (long i = 0; i < 20_000; i++) { // one entry a second
-            out.audit(new AuditEntry(Offset.of(i), i * 1000, "p", "n", "c" + i, "SetMode", null, "ModeSet", null));
+            out.audit(new AuditEntry(Offset.of(i), i * 1000, Principal.of("p"), "n", CommandId.of("c" + i), "SetMode", null, "ModeSet", null));
         }
         out.position(new io.quire.journal.view.Position(Offset.of(19_999), new byte[32], io.quire.journal.view.Position.CURRENT_DIGEST_VERSION));
         kv.apply(changes);

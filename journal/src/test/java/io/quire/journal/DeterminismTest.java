@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
@@ -147,7 +149,7 @@ public class DeterminismTest {
             } else {
                 c = new DeleteContext(Context.parse(random.nextBoolean() ? ".ctx" : "."));
             }
-            Envelope e = Envelope.of("c" + i, "n" + random.nextInt(3), "p", 1_000L * i, c);
+            Envelope e = Envelope.of(CommandId.of("c" + i), "n" + random.nextInt(3), Principal.of("p"), 1_000L * i, c);
             model.append(e);
             out.add(e);
         }

@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
@@ -72,13 +73,13 @@ class DigestGoldenTest {
 
     @Test
     void messagesAreNotCoveredCodesAre() {
-        byte[] one = JournalCodec.encodeDigestForm("c", new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' not found."));
-        byte[] reworded = JournalCodec.encodeDigestForm("c", new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "No subject x"));
-        byte[] otherCode = JournalCodec.encodeDigestForm("c", new Rejected(ErrorCode.VERSION_NOT_FOUND, "No subject x"));
+        byte[] one = JournalCodec.encodeDigestForm(CommandId.of("c"), new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' not found."));
+        byte[] reworded = JournalCodec.encodeDigestForm(CommandId.of("c"), new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "No subject x"));
+        byte[] otherCode = JournalCodec.encodeDigestForm(CommandId.of("c"), new Rejected(ErrorCode.VERSION_NOT_FOUND, "No subject x"));
         assertArrayEquals(one, reworded);
         assertFalse(java.util.Arrays.equals(one, otherCode));
-        assertArrayEquals(JournalCodec.encodeDigestForm("c", new Conflict("level changed")),
-                JournalCodec.encodeDigestForm("c", new Conflict("the subject moved on")));
+        assertArrayEquals(JournalCodec.encodeDigestForm(CommandId.of("c"), new Conflict("level changed")),
+                JournalCodec.encodeDigestForm(CommandId.of("c"), new Conflict("the subject moved on")));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,7 +34,7 @@ class ExportAndRegionRulesTest {
     long n;
 
     Outcome at(long time, Command c) {
-        return journal.append(Envelope.of("c" + n++, "n", "p", time, c));
+        return journal.append(Envelope.of(CommandId.of("c" + n++), "n", Principal.of("p"), time, c));
     }
 
     Exporter dr() {
@@ -105,11 +107,11 @@ class ExportAndRegionRulesTest {
         Rejected fenced = assertInstanceOf(Rejected.class, at(0, new LeaseIdBlock("a1", "r2", 100)));
         assertTrue(fenced.message().contains("fenced"), fenced.message());
         BlockGranted next = assertInstanceOf(BlockGranted.class, journal.append(
-                Envelope.of("c" + n++, "b1", "p", 0, new LeaseIdBlock("b1", "r3", 100)).atEpoch(1)));
+                Envelope.of(CommandId.of("c" + n++), "b1", Principal.of("p"), 0, new LeaseIdBlock("b1", "r3", 100)).atEpoch(1)));
         assertEquals(5_000, next.start());
         // a promotion back to the old region needs the next epoch, and keeps the watermark
         Promoted back = assertInstanceOf(Promoted.class, journal.append(
-                Envelope.of("c" + n++, "a1", "p", 0, new Promote("a", 2, 0)).atEpoch(1)));
+                Envelope.of(CommandId.of("c" + n++), "a1", Principal.of("p"), 0, new Promote("a", 2, 0)).atEpoch(1)));
         assertEquals(5_100, back.nextId());
     }
 }

@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -34,7 +36,7 @@ class FollowRulesTest {
     long envelopes;
 
     Outcome copied(long sourceOffset, Command c) {
-        return journal.append(Envelope.of("c" + envelopes++, "n1", "follower", 0L, c)
+        return journal.append(Envelope.of(CommandId.of("c" + envelopes++), "n1", Principal.of("follower"), 0L, c)
                 .from(new Envelope.Source(SOURCE, sourceOffset)));
     }
 
@@ -72,7 +74,7 @@ class FollowRulesTest {
     }
 
     Outcome chained(long offset, long prevOffset, int prevPart, Command c) {
-        return journal.append(Envelope.of("c" + envelopes++, "n1", "follower", 0L, c)
+        return journal.append(Envelope.of(CommandId.of("c" + envelopes++), "n1", Principal.of("follower"), 0L, c)
                 .from(new Envelope.Source(SOURCE, offset, 0).after(prevOffset, prevPart)));
     }
 
@@ -99,7 +101,7 @@ class FollowRulesTest {
         assertInstanceOf(Rejected.class, copied(4, imported("a", 1, 1, "\"string\"")));
         assertInstanceOf(SchemaRegistered.class, copied(5, imported("a", 1, 1, "\"string\"")));
         assertInstanceOf(Rejected.class, journal.append(new SetFollow("confluent:other:9092/_schemas", true, -1)));
-        Rejected other = assertInstanceOf(Rejected.class, journal.append(Envelope.of("x", "n1", null, 0L,
+        Rejected other = assertInstanceOf(Rejected.class, journal.append(Envelope.of(CommandId.of("x"), "n1", null, 0L,
                 imported("c", 3, 1, "\"long\"")).from(new Envelope.Source("confluent:other:9092/_schemas", 7))));
         assertTrue(other.message().contains("does not follow"), other.message());
     }

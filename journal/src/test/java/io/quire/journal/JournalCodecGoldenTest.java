@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
@@ -141,7 +143,7 @@ class JournalCodecGoldenTest {
     }
 
     static Envelope envelope(Command c) {
-        return Envelope.of("3f1c2a4e-0000-4000-8000-000000000001", "node-1", "alice", 1_764_460_800_000L, c);
+        return Envelope.of(CommandId.of("3f1c2a4e-0000-4000-8000-000000000001"), "node-1", Principal.of("alice"), 1_764_460_800_000L, c);
     }
 
     @Test
@@ -161,9 +163,9 @@ class JournalCodecGoldenTest {
         var root = mapper.createObjectNode();
         root.put("v", e.version());
         root.put("type", e.command().type().wireName);
-        root.put("commandId", e.commandId());
+        root.put("commandId", e.commandId().value());
         root.put("nodeId", e.nodeId());
-        root.put("principal", e.principal());
+        root.put("principal", e.principal().name());
         root.put("timestamp", e.timestamp());
         root.set("payload", mapper.valueToTree(e.command()));
         return mapper.writeValueAsBytes(root);
@@ -175,8 +177,8 @@ class JournalCodecGoldenTest {
         commands.addAll(CONTRACT_EXAMPLES);
         commands.add(new DeleteAssociations("topic-id-1", "topic", List.of("value"), true));
         for (Command c : commands) {
-            for (Envelope e : List.of(envelope(c), Envelope.of("c-\"\u00e9\n", "n\\1", null, -1L, c),
-                    Envelope.of("", "", "\ud83d\ude00", Long.MAX_VALUE, c))) {
+            for (Envelope e : List.of(envelope(c), Envelope.of(CommandId.of("c-\"\u00e9\n"), "n\\1", null, -1L, c),
+                    Envelope.of(CommandId.of(""), "", Principal.of("\ud83d\ude00"), Long.MAX_VALUE, c))) {
                 assertEquals(new String(treeEncoding(e), StandardCharsets.UTF_8),
                         new String(JournalCodec.encode(e), StandardCharsets.UTF_8), c.type().wireName);
             }
@@ -230,9 +232,9 @@ class JournalCodecGoldenTest {
     void outcomesRoundTrip() {
         for (var o : List.of(new SchemaRegistered(id(5), v(2), true), new SubjectDeleted(vs(1, 2)),
                 new BlockGranted(1001, 1000), new Rejected(ErrorCode.SUBJECT_NOT_FOUND, "Subject 'x' not found."))) {
-            var decoded = JournalCodec.decodeOutcome(JournalCodec.encodeOutcome("c1", o));
+            var decoded = JournalCodec.decodeOutcome(JournalCodec.encodeOutcome(CommandId.of("c1"), o));
             assertEquals(o, decoded.outcome());
-            assertEquals("c1", decoded.commandId());
+            assertEquals(CommandId.of("c1"), decoded.commandId());
         }
     }
 
@@ -267,7 +269,7 @@ class JournalCodecGoldenTest {
         for (var o : outcomes) {
             String commandId = "c-\"" + types.size() + "\u00e9";
             assertEquals(new String(treeEncoding(commandId, o), StandardCharsets.UTF_8),
-                    new String(JournalCodec.encodeOutcome(commandId, o), StandardCharsets.UTF_8), o.toString());
+                    new String(JournalCodec.encodeOutcome(CommandId.of(commandId), o), StandardCharsets.UTF_8), o.toString());
             types.add(o.type().wireName);
         }
         assertTrue(types.size() >= 8, "outcome types covered: " + types);
@@ -282,7 +284,7 @@ class JournalCodecGoldenTest {
                     new SchemaRegistered(SchemaId.of(Long.MAX_VALUE), Version.of(Integer.MAX_VALUE), true),
                     new SchemaRegistered(SchemaId.of(0), Version.of(-1), false))) {
                 assertEquals(new String(treeEncoding(commandId, o), StandardCharsets.UTF_8),
-                        new String(JournalCodec.encodeOutcome(commandId, o), StandardCharsets.UTF_8), commandId + " " + o);
+                        new String(JournalCodec.encodeOutcome(CommandId.of(commandId), o), StandardCharsets.UTF_8), commandId + " " + o);
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,7 +37,7 @@ class KeyRulesTest {
     @BeforeEach
     void oneKek() {
         journal = new ReplayedJournal();
-        journal.append(Envelope.of("c0", "n1", "alice", 1_000L, new CreateKek("kek1", "local-kms", "key-1",
+        journal.append(Envelope.of(CommandId.of("c0"), "n1", Principal.of("alice"), 1_000L, new CreateKek("kek1", "local-kms", "key-1",
                 Map.of("a", "1"), "doc", false)));
     }
 
@@ -69,7 +71,7 @@ class KeyRulesTest {
 
     @Test
     void aDekVersionIsStoredOnceAndASecondWriterGetsTheConflict() {
-        Dek first = assertInstanceOf(DekStored.class, journal.append(Envelope.of("c1", "n1", "bob", 5_000L,
+        Dek first = assertInstanceOf(DekStored.class, journal.append(Envelope.of(CommandId.of("c1"), "n1", Principal.of("bob"), 5_000L,
                 new CreateDek("kek1", "orders-value", null, null, "d3JhcHBlZA==")))).dek();
         assertEquals(new Dek("kek1", "orders-value", 1, DekAlgorithm.AES256_GCM, "d3JhcHBlZA==", 5_000L, false), first,
                 "version 1 and AES256_GCM by default; ts is the journal's time, which clients read to expire a DEK");

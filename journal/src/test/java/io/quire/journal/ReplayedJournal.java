@@ -3,8 +3,10 @@ package io.quire.journal;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
@@ -20,7 +22,7 @@ public final class ReplayedJournal {
     private final List<Envelope> records = new ArrayList<>();
 
     public Outcome append(Command command) {
-        Envelope e = Envelope.of("cmd-" + records.size(), "node-test", "tester", 1_700_000_000_000L + records.size(),
+        Envelope e = Envelope.of(CommandId.of("cmd-" + records.size()), "node-test", Principal.of("tester"), 1_700_000_000_000L + records.size(),
                 command);
         return append(e);
     }

@@ -4,6 +4,7 @@ import io.quire.ids.BlockLeaser;
 import io.quire.ids.IdBlock;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.Rejected;
 import io.quire.node.error.RegistryException;
@@ -32,7 +33,7 @@ final class NodeLeaser implements BlockLeaser {
     @Override
     public CompletableFuture<IdBlock> lease(int size) {
         long started = System.nanoTime();
-        return journal.submit(new LeaseIdBlock(nodeId, UUID.randomUUID().toString(), size), "quire-node")
+        return journal.submit(new LeaseIdBlock(nodeId, UUID.randomUUID().toString(), size), Principal.of("quire-node"))
                 .thenApply(applied -> {
                     if (applied.outcome() instanceof BlockGranted g) {
                         long nanos = System.nanoTime() - started;

@@ -2,6 +2,7 @@ package io.quire.journal.apply;
 
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.ControlExporter;
 import io.quire.journal.command.CreateDek;
 import io.quire.journal.command.CreateKek;
@@ -87,7 +88,7 @@ public final class Applier {
         if (!outcome.accepted()) {
             out = new ViewWriter(new Changes()); // a refused command changes nothing but the position
         }
-        String commandId = envelope == null ? "unreadable@" + offset : envelope.commandId();
+        CommandId commandId = envelope == null ? CommandId.unreadable(offset) : envelope.commandId();
         byte[] record = JournalCodec.encodeOutcome(commandId, outcome);
         // Only rejections and conflicts carry free text: any other outcome's digest form is its stored form.
         byte[] covered = current.digestVersion() == 1 || !JournalCodec.hasFreeText(outcome) ? record
@@ -148,6 +149,9 @@ public final class Applier {
         };
     }
 
+    /** The command id of the envelope an edge verdict is decided in (nothing is journaled under it). */
+    private static final CommandId EDGE_VERDICT = CommandId.of("edge-verdict");
+
     /**
      * A refusal when an imported id and content disagree with the view (42207 / 42205); null when
      * they agree. The edge runs the same check before journaling.
@@ -163,7 +167,7 @@ public final class Applier {
      * (at the view's position, with no clock).
      */
     public static Rejected refusal(RegistryView view, Command command) {
-        Envelope e = Envelope.of("edge-verdict", "edge", null, 0L, command);
+        Envelope e = Envelope.of(EDGE_VERDICT, "edge", null, 0L, command);
         Rejected gated = FollowRules.gate(view, e);
         if (gated != null) {
             return gated;

@@ -6,12 +6,14 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.CommandType;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Conflict;
 import io.quire.journal.outcome.Outcome;
-import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.OutcomeType;
+import io.quire.journal.outcome.Rejected;
 import java.io.IOException;
 
 /**
@@ -41,9 +43,9 @@ public final class JournalCodec {
             g.writeStartObject();
             g.writeNumberField("v", e.version());
             g.writeStringField("type", e.command().type().wireName);
-            g.writeStringField("commandId", e.commandId());
+            g.writeStringField("commandId", e.commandId().value());
             g.writeStringField("nodeId", e.nodeId());
-            g.writeStringField("principal", e.principal());
+            g.writeStringField("principal", e.principal().name());
             g.writeNumberField("timestamp", e.timestamp());
             g.writeFieldName("payload");
             Json.MAPPER.writeValue(g, e.command());
@@ -102,7 +104,8 @@ public final class JournalCodec {
                     || h.principal == null) {
                 return null;
             }
-            return new Envelope(h.version, h.commandId, h.nodeId, h.principal, h.timestamp, h.command, null, h.epoch);
+            return new Envelope(h.version, CommandId.of(h.commandId), h.nodeId, Principal.of(h.principal), h.timestamp, h.command,
+                    null, h.epoch);
         } catch (IOException | RuntimeException ex) {
             return null; // the tree pass reads it again and words the refusal
         }
@@ -191,8 +194,8 @@ public final class JournalCodec {
                     : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong(),
                     src.path("part").asInt(0), src.hasNonNull("prevOffset") ? src.get("prevOffset").asLong() : null,
                     src.hasNonNull("prevPart") ? src.get("prevPart").asInt() : null);
-            return new Envelope(version, required(root, "commandId").asText(), required(root, "nodeId").asText(),
-                    required(root, "principal").asText(), required(root, "timestamp").asLong(), command, source,
+            return new Envelope(version, CommandId.of(required(root, "commandId").asText()), required(root, "nodeId").asText(),
+                    Principal.of(required(root, "principal").asText()), required(root, "timestamp").asLong(), command, source,
                     root.path("epoch").asInt(0));
         } catch (IOException | RuntimeException ex) {
             if (ex instanceof CorruptRecordException c) {
@@ -207,7 +210,7 @@ public final class JournalCodec {
      * text. A rejection keeps its error code, a conflict only that it was one; every other outcome
      * holds no text but names (levels, modes), so it is covered whole.
      */
-    public static byte[] encodeDigestForm(String commandId, Outcome outcome) {
+    public static byte[] encodeDigestForm(CommandId commandId, Outcome outcome) {
         Outcome withoutText = outcome;
         if (outcome instanceof Rejected r) {
             withoutText = new Rejected(r.error(), "");
@@ -228,9 +231,9 @@ public final class JournalCodec {
      * pass, the outcome's fields spliced in after its type; byte for byte what a tree of the same
      * fields gives (JournalCodecGoldenTest compares the two).
      */
-    public static byte[] encodeOutcome(String commandId, Outcome outcome) {
+    public static byte[] encodeOutcome(CommandId commandId, Outcome outcome) {
         if (outcome instanceof io.quire.journal.outcome.SchemaRegistered r && r.id() != null && r.version() != null
-                && isPlainAscii(commandId)) {
+                && isPlainAscii(commandId.value())) {
             return registered(commandId, r);
         }
         byte[] fields = write(outcome);
@@ -241,7 +244,7 @@ public final class JournalCodec {
         try (com.fasterxml.jackson.core.JsonGenerator g = Json.MAPPER.createGenerator(out)
                 .disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT)) {
             g.writeStartObject();
-            g.writeStringField("commandId", commandId);
+            g.writeStringField("commandId", commandId.value());
             g.writeFieldName("outcome");
             g.writeStartObject();
             g.writeStringField("type", outcome.type().wireName);
@@ -263,8 +266,8 @@ public final class JournalCodec {
      * same bytes (fields in alphabetical order, as {@link Json#MAPPER} sorts them), for a command
      * id that needs no escaping. JournalCodecGoldenTest compares the two.
      */
-    private static byte[] registered(String commandId, io.quire.journal.outcome.SchemaRegistered r) {
-        String text = "{\"commandId\":\"" + commandId + "\",\"outcome\":{\"type\":\""
+    private static byte[] registered(CommandId commandId, io.quire.journal.outcome.SchemaRegistered r) {
+        String text = "{\"commandId\":\"" + commandId.value() + "\",\"outcome\":{\"type\":\""
                 + OutcomeType.SCHEMA_REGISTERED.wireName + "\",\"created\":" + r.created() + ",\"id\":"
                 + r.id().value() + ",\"version\":" + r.version().number() + "}}";
         return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -282,7 +285,7 @@ public final class JournalCodec {
     }
 
     /** A stored outcome and the command it answered. */
-    public record StoredOutcome(String commandId, Outcome outcome) {
+    public record StoredOutcome(CommandId commandId, Outcome outcome) {
     }
 
     public static StoredOutcome decodeOutcome(byte[] bytes) {
@@ -290,7 +293,7 @@ public final class JournalCodec {
             JsonNode root = Json.MAPPER.readTree(bytes);
             ObjectNode o = ((ObjectNode) required(root, "outcome")).deepCopy();
             OutcomeType type = OutcomeType.fromWireName(o.remove("type").asText());
-            return new StoredOutcome(required(root, "commandId").asText(), Json.MAPPER.treeToValue(o, type.javaType));
+            return new StoredOutcome(CommandId.of(required(root, "commandId").asText()), Json.MAPPER.treeToValue(o, type.javaType));
         } catch (IOException | RuntimeException ex) {
             throw new CorruptRecordException("cannot decode outcome: " + ex.getMessage(), ex);
         }

@@ -1,5 +1,6 @@
 package io.quire.journal.command;
 
+import io.quire.journal.model.Principal;
 import java.util.Objects;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Objects;
  *
  * @param version envelope version, {@link #CURRENT_VERSION} for records written now
  */
-public record Envelope(int version, String commandId, String nodeId, String principal, long timestamp,
+public record Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp,
                        Command command, Source source, int epoch) {
 
     public static final int CURRENT_VERSION = 1;
@@ -55,14 +56,14 @@ public record Envelope(int version, String commandId, String nodeId, String prin
         Objects.requireNonNull(commandId, "commandId");
         Objects.requireNonNull(nodeId, "nodeId");
         Objects.requireNonNull(command, "command");
-        principal = principal == null ? "anonymous" : principal;
+        principal = principal == null ? Principal.ANONYMOUS : principal;
     }
 
-    public Envelope(int version, String commandId, String nodeId, String principal, long timestamp, Command command) {
+    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp, Command command) {
         this(version, commandId, nodeId, principal, timestamp, command, null, 0);
     }
 
-    public Envelope(int version, String commandId, String nodeId, String principal, long timestamp, Command command,
+    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp, Command command,
                     Source source) {
         this(version, commandId, nodeId, principal, timestamp, command, source, 0);
     }
@@ -80,7 +81,7 @@ public record Envelope(int version, String commandId, String nodeId, String prin
         return new Envelope(version, commandId, nodeId, principal, timestamp, command, source, e);
     }
 
-    public static Envelope of(String commandId, String nodeId, String principal, long timestamp, Command command) {
+    public static Envelope of(CommandId commandId, String nodeId, Principal principal, long timestamp, Command command) {
         return new Envelope(CURRENT_VERSION, commandId, nodeId, principal, timestamp, command);
     }
 }

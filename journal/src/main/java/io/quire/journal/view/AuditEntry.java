@@ -2,8 +2,10 @@ package io.quire.journal.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quire.journal.codec.CorruptRecordException;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
@@ -16,7 +18,7 @@ import java.util.Arrays;
  * deterministic view like everything else.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AuditEntry(Offset offset, long timestamp, String principal, String nodeId, String commandId,
+public record AuditEntry(Offset offset, long timestamp, Principal principal, String nodeId, CommandId commandId,
                          String command, Subject subject, String outcome, Integer errorCode) {
 
     public static AuditEntry of(Offset offset, Envelope e, Outcome outcome) {
@@ -43,9 +45,9 @@ public record AuditEntry(Offset offset, long timestamp, String principal, String
         Out out = new Out(96);
         out.b(STORED_FORM);
         out.fixed64(timestamp);
-        out.text(principal);
+        out.text(principal == null ? null : principal.name());
         out.text(nodeId);
-        out.text(commandId);
+        out.text(commandId == null ? null : commandId.value());
         out.text(command);
         out.text(subject == null ? null : subject.name());
         out.text(outcome);
@@ -71,7 +73,8 @@ public record AuditEntry(Offset offset, long timestamp, String principal, String
             if (in.at != bytes.length) {
                 throw new CorruptRecordException("audit entry has " + (bytes.length - in.at) + " bytes too many", null);
             }
-            return new AuditEntry(offset, timestamp, principal, nodeId, commandId, command,
+            return new AuditEntry(offset, timestamp, principal == null ? null : Principal.of(principal), nodeId,
+                    commandId == null ? null : CommandId.of(commandId), command,
                     subject == null ? null : Subject.of(subject), outcome, code == 0 ? null : (int) (code - 1));
         } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException e) {
             throw new CorruptRecordException("cannot decode audit entry", e);
@@ -173,7 +176,7 @@ public record AuditEntry(Offset offset, long timestamp, String principal, String
     }
 
     /** A filter on subject, principal and time (epoch millis, inclusive); null fields match all. */
-    public record Filter(Subject subject, String principal, Long fromMillis, Long toMillis) {
+    public record Filter(Subject subject, Principal principal, Long fromMillis, Long toMillis) {
         public boolean matches(AuditEntry e) {
             return (subject == null || subject.equals(e.subject()))
                     && (principal == null || principal.equals(e.principal()))

@@ -1,5 +1,7 @@
 package io.quire.journal.codec;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -52,7 +54,7 @@ class RegisterPayloadTest {
     }
 
     private static String payloadOf(RegisterSchema c) throws IOException {
-        byte[] record = JournalCodec.encode(Envelope.of("cmd-1", "node-1", "alice", 1L, c));
+        byte[] record = JournalCodec.encode(Envelope.of(CommandId.of("cmd-1"), "node-1", Principal.of("alice"), 1L, c));
         return Json.MAPPER.readTree(record).get("payload").toString();
     }
 
@@ -79,7 +81,7 @@ class RegisterPayloadTest {
             assertNotNull(read, payload);
             assertEquals(bound(payload), read, payload);
             assertEquals(c, read, payload);
-            Envelope e = Envelope.of("cmd-" + i, "node-1", "alice", i, c);
+            Envelope e = Envelope.of(CommandId.of("cmd-" + i), "node-1", Principal.of("alice"), i, c);
             assertEquals(e, JournalCodec.decode(JournalCodec.encode(e)));
         }
     }

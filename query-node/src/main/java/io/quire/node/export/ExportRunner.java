@@ -162,7 +162,7 @@ final class ExportRunner implements Runnable {
     /** Records the offset (and renews the lease); false when the journal refused it: the lease is lost. */
     private boolean record(long offset, String trace) throws InterruptedException {
         try {
-            Applied a = journal.submit(new ExporterProgress(name, nodeId, generation, leaseMs, offset, trace), "exporter")
+            Applied a = journal.submit(new ExporterProgress(name, nodeId, generation, leaseMs, offset, trace), ExportSupervisor.PRINCIPAL)
                     .get(30, TimeUnit.SECONDS);
             return a.outcome().accepted();
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {

@@ -2,6 +2,7 @@ package io.quire.node.export;
 
 import io.quire.journal.command.ExporterProgress;
 import io.quire.journal.model.Exporter;
+import io.quire.journal.model.Principal;
 import io.quire.journal.view.ExporterReads;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.service.ViewAccess;
@@ -24,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * (killed, cut off, or stopped). Nothing runs where the node takes no writes (a follower region).
  */
 public final class ExportSupervisor implements AutoCloseable {
+
+    /** Who an exporter's progress and lease records are written for. */
+    static final Principal PRINCIPAL = Principal.of("exporter");
 
     private static final Logger LOG = LoggerFactory.getLogger(ExportSupervisor.class);
 
@@ -114,7 +118,7 @@ public final class ExportSupervisor implements AutoCloseable {
         if (!claiming.add(e.name())) {
             return;
         }
-        journal.submit(new ExporterProgress(e.name(), nodeId, e.generation(), leaseMs, null, e.trace()), "exporter")
+        journal.submit(new ExporterProgress(e.name(), nodeId, e.generation(), leaseMs, null, e.trace()), PRINCIPAL)
                 .whenComplete((a, err) -> claiming.remove(e.name()));
     }
 
@@ -125,7 +129,7 @@ public final class ExportSupervisor implements AutoCloseable {
         for (ExportRunner r : running.values()) {
             r.stop();
             try {
-                journal.submit(new ExporterProgress(r.name(), nodeId, r.generation(), 0, null, null), "exporter")
+                journal.submit(new ExporterProgress(r.name(), nodeId, r.generation(), 0, null, null), PRINCIPAL)
                         .get(2, TimeUnit.SECONDS);
             } catch (Exception e) {
                 LOG.debug("exporter {}: lease not given up ({}); it expires", r.name(), e.toString());

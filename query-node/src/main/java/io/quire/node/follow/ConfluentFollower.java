@@ -2,6 +2,7 @@ package io.quire.node.follow;
 
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.SetFollow;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
 import io.quire.node.service.Registry;
@@ -37,7 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class ConfluentFollower implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfluentFollower.class);
-    static final String PRINCIPAL = "confluent-follower";
+    static final Principal PRINCIPAL = Principal.of("confluent-follower");
 
     /** Where the follower is. */
     public enum State { STARTING, FOLLOWING, STOPPED, CUT_OVER }

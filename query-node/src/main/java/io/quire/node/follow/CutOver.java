@@ -1,6 +1,7 @@
 package io.quire.node.follow;
 
 import io.quire.journal.command.SetFollow;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
 import io.quire.node.service.ViewAccess;
@@ -34,7 +35,7 @@ public final class CutOver {
             return CompletableFuture.failedFuture(notPermitted("not caught up with " + st.source() + " yet ("
                     + st.state() + ", " + st.lagRecords() + " records behind): set the source READONLY and try again"));
         }
-        return journal.submit(new SetFollow(f.get().source(), false, -1), "cutover").thenApply(a -> {
+        return journal.submit(new SetFollow(f.get().source(), false, -1), Principal.of("cutover")).thenApply(a -> {
             if (a.outcome() instanceof Rejected r) {
                 throw new io.quire.node.error.RegistryException(r.error(), r.message());
             }

@@ -5,6 +5,7 @@ import io.quire.journal.model.Association;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.node.api.AssociationBatch;
 import io.quire.node.api.AssociationRequest;
 import io.quire.node.api.AssociationResponse;
@@ -61,7 +62,7 @@ final class AssociationsHandler {
     void batchMutate(RoutingContext ctx) {
         AssociationBatch.Mutations body = ApiJson.body(ctx, AssociationBatch.Mutations.class);
         boolean dryRun = Params.flag(ctx, "dryRun");
-        String principal = Params.principal(ctx);
+        Principal principal = Params.principal(ctx);
         for (AssociationBatch.Mutation m : body.requestsOrEmpty()) {
             if (m != null) {
                 mayTouchAll(ctx, m.associationsOrEmpty().stream().filter(op -> op != null && op.subject() != null)

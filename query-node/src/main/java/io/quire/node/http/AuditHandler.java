@@ -2,6 +2,7 @@ package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.AuditEntry;
 import io.quire.node.error.RegistryException;
@@ -31,12 +32,16 @@ final class AuditHandler {
         this.maxPageSize = maxPageSize;
     }
 
+    private static Principal principalOrAll(String name) {
+        return name == null || name.isEmpty() ? null : Principal.of(name);
+    }
+
     private static Subject subjectOrAll(String name) {
         return name == null ? null : Subject.of(name);
     }
 
     void list(RoutingContext ctx) {
-        AuditEntry.Filter filter = new AuditEntry.Filter(subjectOrAll(Params.text(ctx, "subject")), Params.text(ctx, "principal"),
+        AuditEntry.Filter filter = new AuditEntry.Filter(subjectOrAll(Params.text(ctx, "subject")), principalOrAll(Params.text(ctx, "principal")),
                 time(Params.text(ctx, "from")), time(Params.text(ctx, "to")));
         long after = number(Params.text(ctx, "after"), -1);
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));

@@ -3,7 +3,7 @@ package io.quire.node.http;
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.error.RegistryException;
 import io.quire.node.security.Authenticator;
-import io.quire.node.security.Principal;
+import io.quire.node.security.Caller;
 import io.quire.node.security.Role;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
@@ -26,7 +26,7 @@ final class AuthHandler implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext ctx) {
         if (authenticator == null) {
-            ctx.put(PRINCIPAL, Principal.ANONYMOUS_ADMIN);
+            ctx.put(PRINCIPAL, Caller.ANONYMOUS_ADMIN);
             ctx.next();
             return;
         }
@@ -47,7 +47,7 @@ final class AuthHandler implements Handler<RoutingContext> {
         if (required == null) {
             return;
         }
-        Principal p = ctx.get(PRINCIPAL);
+        Caller p = ctx.get(PRINCIPAL);
         if (p == null) {
             if (ctx.request().getHeader(Console.HEADER) == null) { // the console asks for credentials itself
                 ctx.response().putHeader("WWW-Authenticate", "Basic realm=\"quire\"");

@@ -41,7 +41,7 @@ final class KeysHandler {
 
     private static void read(RoutingContext ctx, String what, String key) {
         if (READS.isInfoEnabled()) {
-            READS.info("{} {} {}", printable(Params.principal(ctx)), what, printable(key));
+            READS.info("{} {} {}", printable(Params.principal(ctx).name()), what, printable(key));
         }
     }
 

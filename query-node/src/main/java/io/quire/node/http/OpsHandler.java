@@ -155,7 +155,7 @@ final class OpsHandler {
      * the role may do. Open: an anonymous caller learns whether authentication is on.
      */
     void principal(RoutingContext ctx, io.quire.node.security.Authenticator authenticator) {
-        io.quire.node.security.Principal p = ctx.get(AuthHandler.PRINCIPAL);
+        io.quire.node.security.Caller p = ctx.get(AuthHandler.PRINCIPAL);
         java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
         out.put("authentication", authenticator != null);
         out.put("authenticated", p != null);

@@ -1,10 +1,11 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
-import io.quire.node.security.Principal;
+import io.quire.node.security.Caller;
 import io.quire.node.service.VersionSpec;
 import io.vertx.ext.web.RoutingContext;
 
@@ -72,12 +73,12 @@ final class Params {
     }
 
     /** The caller's name, as the journal records it. */
-    static String principal(RoutingContext ctx) {
-        return caller(ctx).name();
+    static Principal principal(RoutingContext ctx) {
+        return caller(ctx).principal();
     }
 
-    static Principal caller(RoutingContext ctx) {
-        Principal p = ctx.get(AuthHandler.PRINCIPAL);
-        return p == null ? Principal.ANONYMOUS_ADMIN : p;
+    static Caller caller(RoutingContext ctx) {
+        Caller p = ctx.get(AuthHandler.PRINCIPAL);
+        return p == null ? Caller.ANONYMOUS_ADMIN : p;
     }
 }

@@ -2,6 +2,7 @@ package io.quire.node.ops;
 
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.AuditEntry;
 import io.quire.node.config.QuireConfig;
@@ -44,7 +45,8 @@ public final class AuditCommand {
             }
         }
         QuireConfig config = QuireConfig.from(false, nodeArgs.toArray(String[]::new), System.getenv());
-        AuditEntry.Filter filter = new AuditEntry.Filter(subject == null ? null : Subject.of(subject), principal, from, to);
+        AuditEntry.Filter filter = new AuditEntry.Filter(subject == null ? null : Subject.of(subject),
+                principal == null ? null : Principal.of(principal), from, to);
         OfflineRebuild.rebuild(config.kafkaProperties(), config.journalTopic(), (offset, envelope, outcome) -> {
             AuditEntry e = AuditEntry.of(Offset.of(offset), envelope, outcome);
             if (filter.matches(e)) {

@@ -234,7 +234,8 @@ public final class ImportApicurioCommand {
         long[] offset = {0};
         java.util.function.Function<io.quire.journal.command.Command, io.quire.journal.outcome.Outcome> apply = c -> {
             var r = applier.apply(view, io.quire.journal.model.Offset.of(offset[0]++),
-                    io.quire.journal.command.Envelope.of("dry-run-" + offset[0], "import-apicurio", "import", 0L, c));
+                    io.quire.journal.command.Envelope.of(io.quire.journal.command.CommandId.of("dry-run-" + offset[0]),
+                            "import-apicurio", io.quire.journal.model.Principal.of("import"), 0L, c));
             kv.apply(r.changes());
             return r.outcome();
         };

@@ -3,15 +3,16 @@ package io.quire.node.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.Promote;
+import io.quire.journal.model.Principal;
 import java.io.PrintStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -73,12 +74,12 @@ public final class PromoteCommand {
         props.put("enable.idempotence", "true");
         props.put("request.timeout.ms", "15000");
         props.put("delivery.timeout.ms", "30000");
-        String id = UUID.randomUUID().toString();
-        Envelope e = Envelope.of(id, "promote", "promote", System.currentTimeMillis(), new Promote(region, epoch, 0))
+        Envelope e = Envelope.of(CommandId.random(), "promote", Principal.of("promote"), System.currentTimeMillis(), new Promote(region, epoch, 0))
                 .atEpoch(epoch - 1);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(),
                 new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topic, 0, id.getBytes(StandardCharsets.UTF_8), JournalCodec.encode(e)))
+            producer.send(new ProducerRecord<>(topic, 0, e.commandId().value().getBytes(StandardCharsets.UTF_8),
+                    JournalCodec.encode(e)))
                     .get();
         }
     }

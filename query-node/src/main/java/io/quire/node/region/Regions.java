@@ -2,6 +2,7 @@ package io.quire.node.region;
 
 import io.quire.journal.command.Promote;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Promoted;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegionState;
@@ -92,7 +93,7 @@ public final class Regions {
         int epoch = RegionState.of(view).epoch() + 1;
         long floor = view.idWatermark().value() + idGap;
         long started = System.nanoTime();
-        return journal.submit(new Promote(config.region(), epoch, floor), "promote").thenApply(a -> {
+        return journal.submit(new Promote(config.region(), epoch, floor), Principal.of("promote")).thenApply(a -> {
             if (a.outcome() instanceof Rejected r) {
                 throw new RegistryException(r.error(), r.message());
             }

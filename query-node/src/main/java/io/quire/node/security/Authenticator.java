@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 /**
- * Turns an {@code Authorization} header into a {@link Principal}: HTTP Basic against the users file,
+ * Turns an {@code Authorization} header into a {@link Caller}: HTTP Basic against the users file,
  * or a bearer JWT checked for signature, expiry, issuer and audience. Either may be configured, or
  * both.
  */
@@ -120,7 +120,7 @@ public final class Authenticator {
     }
 
     /** Completes with the caller, or fails with 40101. */
-    public CompletableFuture<Principal> authenticate(String authorization) {
+    public CompletableFuture<Caller> authenticate(String authorization) {
         if (authorization == null || authorization.isBlank()) {
             return CompletableFuture.failedFuture(unauthorized("authentication required"));
         }
@@ -131,7 +131,7 @@ public final class Authenticator {
             return basic(value);
         }
         if (scheme.equalsIgnoreCase("Bearer") && (jwt != null || oidc != null)) {
-            Principal known = verified.get(value);
+            Caller known = verified.get(value);
             if (known != null) {
                 return CompletableFuture.completedFuture(known); // a token seen and checked before: on the caller's thread
             }
@@ -140,7 +140,7 @@ public final class Authenticator {
         return CompletableFuture.failedFuture(unauthorized("unsupported authorization scheme"));
     }
 
-    private CompletableFuture<Principal> basic(String encoded) {
+    private CompletableFuture<Caller> basic(String encoded) {
         String decoded;
         try {
             decoded = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
@@ -153,7 +153,7 @@ public final class Authenticator {
         }
         String name = decoded.substring(0, colon);
         String password = decoded.substring(colon + 1);
-        Optional<Principal> recent = users.recentlyVerified(name, password);
+        Optional<Caller> recent = users.recentlyVerified(name, password);
         if (recent.isPresent()) {
             return CompletableFuture.completedFuture(recent.get()); // a cache hit stays on the caller's thread
         }
@@ -161,8 +161,8 @@ public final class Authenticator {
                 .orElseThrow(() -> unauthorized("invalid credentials")), workers);
     }
 
-    private CompletableFuture<Principal> bearer(String token) {
-        CompletableFuture<Principal> out = new CompletableFuture<>();
+    private CompletableFuture<Caller> bearer(String token) {
+        CompletableFuture<Caller> out = new CompletableFuture<>();
         jwt.authenticate(new TokenCredentials(token)).onComplete(ar -> {
             if (ar.failed()) {
                 out.completeExceptionally(unauthorized("invalid token"));
@@ -179,7 +179,7 @@ public final class Authenticator {
     }
 
     /** A provider's token, checked on a worker: a key-set fetch may block. */
-    private CompletableFuture<Principal> oidcBearer(String token) {
+    private CompletableFuture<Caller> oidcBearer(String token) {
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return remember(token, oidc.verify(token));
@@ -191,8 +191,8 @@ public final class Authenticator {
     }
 
     /** The caller a checked token's claims name, kept until the token expires. */
-    private Principal remember(String token, Map<String, Object> body) {
-        Principal p = claims.principal(body).orElseThrow(() -> unauthorized("the token grants no Quire role"));
+    private Caller remember(String token, Map<String, Object> body) {
+        Caller p = claims.principal(body).orElseThrow(() -> unauthorized("the token grants no Quire role"));
         Object exp = body.get("exp");
         long expMs = exp instanceof Number n ? n.longValue() * 1000 : exp instanceof java.util.Date d ? d.getTime() : 0;
         if (expMs > 0) {

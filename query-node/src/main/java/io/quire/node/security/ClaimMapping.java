@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * How a token's claims become a {@link Principal}, whoever signed it: the role from one or more
+ * How a token's claims become a {@link Caller}, whoever signed it: the role from one or more
  * claim paths ({@code realm_access.roles}, {@code resource_access.quire.roles}, {@code groups},
  * {@code scope}), provider names mapped to Quire roles and subject prefixes, the prefixes claim,
  * and the claim that names the caller.
@@ -75,7 +75,7 @@ public final class ClaimMapping {
     }
 
     /** The caller these claims describe, or empty when they grant no Quire role. */
-    public Optional<Principal> principal(Map<String, ?> claims) {
+    public Optional<Caller> principal(Map<String, ?> claims) {
         List<Grant> grants = new ArrayList<>();
         for (List<String> path : rolePaths) {
             for (String name : strings(at(claims, path))) {
@@ -121,7 +121,7 @@ public final class ClaimMapping {
         if (!(name instanceof String) || ((String) name).isBlank()) {
             name = claims.get("sub");
         }
-        return Optional.of(new Principal(name instanceof String s && !s.isBlank() ? s : "token", best, limited));
+        return Optional.of(new Caller(name instanceof String s && !s.isBlank() ? s : "token", best, limited));
     }
 
     private static Object at(Map<String, ?> claims, List<String> path) {

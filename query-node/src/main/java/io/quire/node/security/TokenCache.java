@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TokenCache {
 
-    private record Entry(Principal principal, long expiresAtMs) {
+    private record Entry(Caller principal, long expiresAtMs) {
     }
 
     private final int capacity;
@@ -19,7 +19,7 @@ final class TokenCache {
         this.capacity = capacity;
     }
 
-    Principal get(String token) {
+    Caller get(String token) {
         Entry e = entries.get(token);
         if (e == null) {
             return null;
@@ -31,7 +31,7 @@ final class TokenCache {
         return e.principal();
     }
 
-    void put(String token, Principal principal, long expiresAtMs) {
+    void put(String token, Caller principal, long expiresAtMs) {
         if (entries.size() >= capacity) {
             entries.clear();
         }

@@ -83,30 +83,30 @@ public final class UsersFile {
      * The principal for credentials verified within the last few minutes, without bcrypt: one
      * SHA-256 and a map lookup, cheap enough for an event loop. Empty when they must be verified.
      */
-    public Optional<Principal> recentlyVerified(String name, String password) {
+    public Optional<Caller> recentlyVerified(String name, String password) {
         User u = users.get(name);
         return u == null ? Optional.empty() : remembered(u, fingerprint(name, password));
     }
 
-    private Optional<Principal> remembered(User u, String key) {
+    private Optional<Caller> remembered(User u, String key) {
         synchronized (verified) {
             Long at = verified.get(key);
             if (at != null && System.currentTimeMillis() - at < REMEMBER_MS) {
-                return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
+                return Optional.of(new Caller(u.name(), u.role(), u.prefixes()));
             }
         }
         return Optional.empty();
     }
 
     /** The principal for these credentials, or empty when they are wrong. Blocking: call off the event loop. */
-    public Optional<Principal> verify(String name, String password) {
+    public Optional<Caller> verify(String name, String password) {
         User u = users.get(name);
         if (u == null) {
             BCrypt.verifyer().verify(password.toCharArray(), dummyHash);
             return Optional.empty();
         }
         String key = fingerprint(name, password);
-        Optional<Principal> recent = remembered(u, key);
+        Optional<Caller> recent = remembered(u, key);
         if (recent.isPresent()) {
             return recent;
         }
@@ -116,7 +116,7 @@ public final class UsersFile {
         synchronized (verified) {
             verified.put(key, System.currentTimeMillis());
         }
-        return Optional.of(new Principal(u.name(), u.role(), u.prefixes()));
+        return Optional.of(new Caller(u.name(), u.role(), u.prefixes()));
     }
 
     /** A bcrypt hash for the users file ({@code quire.jar hash-password}). */

@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -244,7 +245,7 @@ public final class Artifacts {
      * versions, and {@code version}, when given, must be the number the version gets.
      */
     public CompletableFuture<Written<VersionMeta>> create(Subject subject, IfExists ifExists, String version,
-                                                          RegisterRequest req, String principal) {
+                                                          RegisterRequest req, Principal principal) {
         RegistryView view = access.view();
         boolean exists = view.subject(subject).map(r -> !r.softDeleted()).orElse(false);
         if (exists && ifExists == IfExists.FAIL) {

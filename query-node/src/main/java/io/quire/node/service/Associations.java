@@ -7,6 +7,7 @@ import io.quire.journal.model.Association;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.AssociationsDeleted;
 import io.quire.journal.outcome.AssociationsSet;
@@ -45,7 +46,7 @@ public final class Associations {
      * associations of one resource, registering first the schemas the request carries.
      */
     public CompletableFuture<Written<AssociationResponse>> set(AssociationRequest req, boolean replace,
-                                                              String principal) {
+                                                              Principal principal) {
         List<Association> wanted = wanted(req);
         CompletableFuture<Void> schemasFirst = CompletableFuture.completedFuture(null);
         for (AssociationRequest.Entry e : req.associationsOrEmpty()) {
@@ -68,7 +69,7 @@ public final class Associations {
      */
     public CompletableFuture<Written<List<Association>>> delete(String resourceId, String resourceType,
                                                               List<String> associationTypes, boolean cascadeLifecycle,
-                                                              String principal) {
+                                                              Principal principal) {
         DeleteAssociations command = new DeleteAssociations(resourceId, resourceType, associationTypes,
                 cascadeLifecycle);
         return path.submit(command, principal, AssociationsDeleted.class, AssociationsDeleted::associations);
@@ -87,7 +88,7 @@ public final class Associations {
      * it is and writes nothing.
      */
     public CompletableFuture<Written<AssociationResponse>> mutate(AssociationBatch.Mutation m, boolean dryRun,
-                                                                 String principal) {
+                                                                 Principal principal) {
         if (m.resourceId() == null || m.resourceId().isEmpty()) {
             throw RegistryException.of(ErrorCode.INVALID_ASSOCIATION, "Invalid association: resourceId cannot be null or empty");
         }
@@ -114,7 +115,7 @@ public final class Associations {
 
     /** One group of a batch: the offset it was written at (null for a dry run). */
     private CompletableFuture<Offset> apply(AssociationBatch.Mutation m, List<AssociationBatch.Op> group, boolean dryRun,
-                                            String principal) {
+                                            Principal principal) {
         String kind = group.get(0).opType();
         if (kind.equals("DELETE")) {
             List<String> roles = group.stream().map(op -> op.associationType() == null || op.associationType().isEmpty()

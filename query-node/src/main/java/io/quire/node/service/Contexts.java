@@ -3,6 +3,7 @@ package io.quire.node.service;
 import io.quire.journal.command.DeleteContext;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.ContextDeleted;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
@@ -33,7 +34,7 @@ public final class Contexts {
      * Deletes a named context once no subject of it is left (soft-deleted ones count): refused
      * here, with the applier's own rule, before anything is journaled.
      */
-    public CompletableFuture<Written<String>> delete(String raw, String principal) {
+    public CompletableFuture<Written<String>> delete(String raw, Principal principal) {
         Context context;
         try {
             context = Context.parse(raw);

@@ -3,6 +3,7 @@ package io.quire.node.service;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.outcome.SubjectDeleted;
@@ -26,7 +27,7 @@ public final class Deletes {
         this.path = path;
     }
 
-    public CompletableFuture<Written<List<Version>>> deleteSubject(Subject subject, boolean permanent, String principal) {
+    public CompletableFuture<Written<List<Version>>> deleteSubject(Subject subject, boolean permanent, Principal principal) {
         WritePath.validSubject(subject);
         RegistryView view = access.view();
         if (view.subject(subject).isEmpty()) {
@@ -37,7 +38,7 @@ public final class Deletes {
     }
 
     public CompletableFuture<Written<Version>> deleteVersion(Subject subject, VersionSpec spec, boolean permanent,
-                                                             String principal) {
+                                                             Principal principal) {
         WritePath.validSubject(subject);
         Version version = spec.version();
         RegistryView view = access.view();

@@ -12,6 +12,7 @@ import io.quire.journal.model.Dek;
 import io.quire.journal.model.DekAlgorithm;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Kek;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.DekStored;
 import io.quire.journal.outcome.KekStored;
 import io.quire.journal.outcome.KeysChanged;
@@ -102,22 +103,22 @@ public final class EncryptionKeys {
         return access.view().deks(kekName, subject, algorithm(algorithm));
     }
 
-    public CompletableFuture<Written<Kek>> createKek(KeyRequests.CreateKek r, String principal) {
+    public CompletableFuture<Written<Kek>> createKek(KeyRequests.CreateKek r, Principal principal) {
         return submitKek(new CreateKek(r.name(), r.kmsType(), r.kmsKeyId(), r.kmsProps(), r.doc(),
                 Boolean.TRUE.equals(r.shared())), principal);
     }
 
-    public CompletableFuture<Written<Kek>> updateKek(String name, KeyRequests.UpdateKek r, String principal) {
+    public CompletableFuture<Written<Kek>> updateKek(String name, KeyRequests.UpdateKek r, Principal principal) {
         checkName(name);
         return submitKek(new UpdateKek(name, r.kmsProps(), r.doc(), r.shared()), principal);
     }
 
-    public CompletableFuture<Written<Integer>> deleteKek(String name, boolean permanent, String principal) {
+    public CompletableFuture<Written<Integer>> deleteKek(String name, boolean permanent, Principal principal) {
         checkName(name);
         return submitChange(new DeleteKek(name, permanent), principal);
     }
 
-    public CompletableFuture<Written<Integer>> undeleteKek(String name, String principal) {
+    public CompletableFuture<Written<Integer>> undeleteKek(String name, Principal principal) {
         checkName(name);
         return submitChange(new UndeleteKek(name), principal);
     }
@@ -129,7 +130,7 @@ public final class EncryptionKeys {
      * edge, so the journal holds the wrapped key and every node answers the same one.
      */
     public CompletableFuture<Written<DekResponse>> createDek(String kekName, String pathSubject,
-                                                             KeyRequests.CreateDek r, String principal) {
+                                                             KeyRequests.CreateDek r, Principal principal) {
         checkName(kekName);
         String subject = pathSubject != null ? pathSubject : r.subject();
         checkSubject(subject);
@@ -172,7 +173,7 @@ public final class EncryptionKeys {
     }
 
     public CompletableFuture<Written<Integer>> deleteDek(String kekName, String subject, String algorithm,
-                                                         VersionSpec spec, boolean permanent, String principal) {
+                                                         VersionSpec spec, boolean permanent, Principal principal) {
         checkName(kekName);
         checkSubject(subject);
         return submitChange(new DeleteDek(kekName, subject, algorithm(algorithm), version(kekName, subject,
@@ -180,7 +181,7 @@ public final class EncryptionKeys {
     }
 
     public CompletableFuture<Written<Integer>> undeleteDek(String kekName, String subject, String algorithm,
-                                                           VersionSpec spec, String principal) {
+                                                           VersionSpec spec, Principal principal) {
         checkName(kekName);
         checkSubject(subject);
         return submitChange(new UndeleteDek(kekName, subject, algorithm(algorithm), version(kekName, subject,
@@ -199,11 +200,11 @@ public final class EncryptionKeys {
                 .orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, subject));
     }
 
-    private CompletableFuture<Written<Kek>> submitKek(Command command, String principal) {
+    private CompletableFuture<Written<Kek>> submitKek(Command command, Principal principal) {
         return path.submit(command, principal, KekStored.class, KekStored::kek);
     }
 
-    private CompletableFuture<Written<Integer>> submitChange(Command command, String principal) {
+    private CompletableFuture<Written<Integer>> submitChange(Command command, Principal principal) {
         return path.submit(command, principal, KeysChanged.class, KeysChanged::count);
     }
 

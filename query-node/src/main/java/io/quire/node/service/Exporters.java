@@ -6,6 +6,7 @@ import io.quire.journal.command.DeleteExporter;
 import io.quire.journal.command.PutExporter;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Exporter;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.ExporterChanged;
 import io.quire.journal.view.ExporterReads;
 import io.quire.node.api.Written;
@@ -85,7 +86,7 @@ public final class Exporters {
         return out;
     }
 
-    public CompletableFuture<Written<String>> create(Body b, String principal) {
+    public CompletableFuture<Written<String>> create(Body b, Principal principal) {
         if (b == null || b.name() == null || b.name().isEmpty()) {
             throw RegistryException.of(ErrorCode.INVALID_EXPORTER_NAME, "name is required");
         }
@@ -93,12 +94,12 @@ public final class Exporters {
                 b.subjectRenameFormat(), b.config()), principal);
     }
 
-    public CompletableFuture<Written<String>> update(String name, Body b, String principal) {
+    public CompletableFuture<Written<String>> update(String name, Body b, Principal principal) {
         return submit(new PutExporter(name, false, b.contextType(), b.context(), b.subjects(),
                 b.subjectRenameFormat(), b.config()), principal);
     }
 
-    public CompletableFuture<Written<String>> updateConfig(String name, Map<String, String> config, String principal) {
+    public CompletableFuture<Written<String>> updateConfig(String name, Map<String, String> config, Principal principal) {
         if (config == null) {
             throw RegistryException.of(ErrorCode.INVALID_EXPORTER_CONFIG, "config is required");
         }
@@ -107,15 +108,15 @@ public final class Exporters {
         return submit(new PutExporter(name, false, null, null, null, null, merged), principal);
     }
 
-    public CompletableFuture<Written<String>> control(String name, String action, String principal) {
+    public CompletableFuture<Written<String>> control(String name, String action, Principal principal) {
         return submit(new ControlExporter(name, action), principal);
     }
 
-    public CompletableFuture<Written<String>> delete(String name, String principal) {
+    public CompletableFuture<Written<String>> delete(String name, Principal principal) {
         return submit(new DeleteExporter(name), principal);
     }
 
-    private CompletableFuture<Written<String>> submit(Command c, String principal) {
+    private CompletableFuture<Written<String>> submit(Command c, Principal principal) {
         return path.submit(c, principal, ExporterChanged.class, ExporterChanged::name);
     }
 }

@@ -8,6 +8,7 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
@@ -64,7 +65,7 @@ public final class Registrations {
 
     /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
     public CompletableFuture<Written<Registered>> register(Subject subject, RegisterRequest req, boolean normalize,
-                                                           String principal) {
+                                                           Principal principal) {
         WritePath.validSchemaSubject(subject);
         boolean givesId = req.id() != null && req.id() >= 0;
         boolean givesVersion = req.version() != null && req.version() > 0;
@@ -135,7 +136,7 @@ public final class Registrations {
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
     private CompletableFuture<Written<Registered>> importSchema(Subject subject, SchemaType type, RegisterRequest req,
-                                                                boolean normalize, String principal) {
+                                                                boolean normalize, Principal principal) {
         SchemaId id = SchemaId.of(req.id());
         Version version = req.version() == null || req.version() < 0 ? Version.NONE : Version.of(req.version());
         DataContract contract = DataContract.forImport(req);
@@ -202,7 +203,7 @@ public final class Registrations {
      * anew each round: it inherits from the subject's latest version, which may have changed.
      */
     private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, boolean normalized,
-                                                           RegisterRequest req, String principal, int n, long deadline) {
+                                                           RegisterRequest req, Principal principal, int n, long deadline) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject

@@ -8,6 +8,7 @@ import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.ConfigDeleted;
 import io.quire.journal.outcome.ConfigSet;
@@ -31,7 +32,7 @@ public final class SettingsWrites {
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> setConfig(Subject subject, String level, Boolean normalize,
-                                                                    String principal) {
+                                                                    Principal principal) {
         return setConfig(subject, level, normalize, null, List.of(), principal);
     }
 
@@ -43,7 +44,7 @@ public final class SettingsWrites {
      */
     public CompletableFuture<Written<CompatibilityLevel>> setConfig(Subject subject, String level, Boolean normalize,
                                                                     ConfigFields fields, List<String> cleared,
-                                                                    String principal) {
+                                                                    Principal principal) {
         if (subject != null) {
             WritePath.validSubject(subject);
         }
@@ -58,7 +59,7 @@ public final class SettingsWrites {
                 cleared), principal, ConfigSet.class, ConfigSet::level);
     }
 
-    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, String principal) {
+    public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, Principal principal) {
         RegistryView view = access.view();
         if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()
                 && view.globalFields().isNone()) {
@@ -72,7 +73,7 @@ public final class SettingsWrites {
      * Switching to IMPORT needs an empty registry (global) or subject unless {@code force}: ids kept
      * from another registry could otherwise collide with the ones already handed out here.
      */
-    public CompletableFuture<Written<Mode>> setMode(Subject subject, String mode, boolean force, String principal) {
+    public CompletableFuture<Written<Mode>> setMode(Subject subject, String mode, boolean force, Principal principal) {
         if (subject != null) {
             WritePath.validSubject(subject);
         }
@@ -91,7 +92,7 @@ public final class SettingsWrites {
         return path.submit(new SetMode(subject, parsed), principal, ModeSet.class, ModeSet::mode);
     }
 
-    public CompletableFuture<Written<Mode>> deleteMode(Subject subject, String principal) {
+    public CompletableFuture<Written<Mode>> deleteMode(Subject subject, Principal principal) {
         if (subject != null && access.view().subjectMode(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
         }

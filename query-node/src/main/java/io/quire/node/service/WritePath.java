@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.command.Command;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.Outcome;
@@ -39,7 +40,7 @@ final class WritePath {
         return journal;
     }
 
-    <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, String principal, Class<O> type,
+    <O extends Outcome, T> CompletableFuture<Written<T>> submit(Command command, Principal principal, Class<O> type,
                                                                 Function<O, T> value) {
         // Refused here, by the node's gates or by the applier's own verdict on this view (the same
         // pure function the applier runs): nothing doomed reaches the journal.

@@ -2,12 +2,13 @@ package io.quire.node.write;
 
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.node.error.RegistryException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -70,13 +71,13 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Applied> submit(Command command, String principal) {
+    public CompletableFuture<Applied> submit(Command command, Principal principal) {
         return submit(command, principal, null);
     }
 
     @Override
-    public CompletableFuture<Applied> submit(Command command, String principal, Envelope.Source source) {
-        String commandId = UUID.randomUUID().toString();
+    public CompletableFuture<Applied> submit(Command command, Principal principal, Envelope.Source source) {
+        CommandId commandId = CommandId.random();
         Envelope envelope = Envelope.of(commandId, nodeId, principal, clock.millis(), command);
         if (source != null) {
             envelope = envelope.from(source);
@@ -87,7 +88,7 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
         }
         byte[] bytes = JournalCodec.encode(envelope);
         // Never a null key: Kafka Streams skips null-keyed records when it restores a global store.
-        byte[] key = commandId.getBytes(StandardCharsets.UTF_8);
+        byte[] key = commandId.value().getBytes(StandardCharsets.UTF_8);
         CompletableFuture<Applied> applied = tracker.expect(commandId);
         applied.orTimeout(timeoutMs, TimeUnit.MILLISECONDS);
         try {
@@ -115,7 +116,7 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
         }, callbacks);
     }
 
-    private void send(String commandId, CompletableFuture<Applied> applied, byte[] key, byte[] bytes) {
+    private void send(CommandId commandId, CompletableFuture<Applied> applied, byte[] key, byte[] bytes) {
         if (applied.isDone()) {
             dropped.incrementAndGet(); // its caller was answered while it waited: never append it
             return;

@@ -1,6 +1,7 @@
 package io.quire.node.write;
 
 import io.quire.journal.command.Command;
+import io.quire.journal.model.Principal;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -10,10 +11,10 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface JournalPort {
 
-    CompletableFuture<Applied> submit(Command command, String principal);
+    CompletableFuture<Applied> submit(Command command, Principal principal);
 
     /** A command that copies record {@code source} of a followed registry's log (see {@code SetFollow}). */
-    default CompletableFuture<Applied> submit(Command command, String principal,
+    default CompletableFuture<Applied> submit(Command command, Principal principal,
                                               io.quire.journal.command.Envelope.Source source) {
         if (source == null) {
             return submit(command, principal);

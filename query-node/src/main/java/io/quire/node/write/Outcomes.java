@@ -1,5 +1,6 @@
 package io.quire.node.write;
 
+import io.quire.journal.command.CommandId;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -9,8 +10,8 @@ import java.util.concurrent.CompletableFuture;
 public interface Outcomes {
 
     /** The future of the command with this id, completed when the node applies it. */
-    CompletableFuture<Applied> expect(String commandId);
+    CompletableFuture<Applied> expect(CommandId commandId);
 
     /** Stop waiting for this command (it was never sent, or its wait ended). */
-    void forget(String commandId);
+    void forget(CommandId commandId);
 }

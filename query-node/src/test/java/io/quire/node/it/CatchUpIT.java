@@ -1,5 +1,7 @@
 package io.quire.node.it;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
 import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.GroupCommit;
@@ -100,11 +102,11 @@ class CatchUpIT {
         }
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
                 new ByteArraySerializer())) {
-            producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of("c-lease", "it", "it",
+            producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of(CommandId.of("c-lease"), "it", Principal.of("it"),
                     1L, new LeaseIdBlock("it", "lease", registrations + 1))))).get();
             for (int i = 0; i < registrations; i++) {
                 String schema = "{\"type\":\"record\",\"name\":\"Early" + i + "\",\"fields\":[]}";
-                producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of("c-" + i, "it", "it",
+                producer.send(new ProducerRecord<>(topic, 0, null, JournalCodec.encode(Envelope.of(CommandId.of("c-" + i), "it", Principal.of("it"),
                         2L + i, new RegisterSchema(Subject.of("early-" + i), SchemaType.AVRO, schema, List.of(),
                         Fingerprint.parse("fp-" + i), SchemaId.of(1 + i), CompatibilityLevel.BACKWARD, Offset.of(-1))))));
             }

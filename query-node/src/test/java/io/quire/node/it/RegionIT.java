@@ -1,5 +1,7 @@
 package io.quire.node.it;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -203,7 +205,7 @@ class RegionIT {
                 p.put("bootstrap.servers", kafkaB.bootstrapServers());
                 try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(),
                         new ByteArraySerializer())) {
-                    Envelope late = Envelope.of("late-1", "a1", "alice", System.currentTimeMillis(),
+                    Envelope late = Envelope.of(CommandId.of("late-1"), "a1", Principal.of("alice"), System.currentTimeMillis(),
                             new SetMode(null, Mode.READONLY));
                     producer.send(new ProducerRecord<>("a." + topic, 0, "late-1".getBytes(StandardCharsets.UTF_8),
                             JournalCodec.encode(late))).get();

@@ -56,7 +56,7 @@ class AuthenticatorTest {
 
         JsonObject claims = new JsonObject().put("sub", "deployer").put("roles", new JsonArray().add("reader").add("admin"))
                 .put("subjects", new JsonArray().add("team-a-"));
-        Principal p = auth.authenticate("Bearer " + sign(trusted, claims, "issuer-1")).get(10, TimeUnit.SECONDS);
+        Caller p = auth.authenticate("Bearer " + sign(trusted, claims, "issuer-1")).get(10, TimeUnit.SECONDS);
         assertEquals("deployer", p.name());
         assertEquals(Role.ADMIN, p.role(), "the highest role the token grants");
         assertEquals(List.of("team-a-"), p.subjectPrefixes());
@@ -73,7 +73,7 @@ class AuthenticatorTest {
         Files.writeString(users, "ops:" + UsersFile.hash("s3cret".toCharArray(), 4) + ":writer:orders-\n");
         Authenticator auth = Authenticator.create(vertx, security(users.toString(), ""), Runnable::run);
         String good = "Basic " + Base64.getEncoder().encodeToString("ops:s3cret".getBytes(StandardCharsets.UTF_8));
-        Principal p = auth.authenticate(good).get(10, TimeUnit.SECONDS);
+        Caller p = auth.authenticate(good).get(10, TimeUnit.SECONDS);
         assertEquals(Role.WRITER, p.role());
         assertTrue(p.mayTouch("orders-value"));
         assertTrue(!p.mayTouch("payments-value"));

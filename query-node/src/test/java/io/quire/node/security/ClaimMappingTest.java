@@ -16,14 +16,14 @@ class ClaimMappingTest {
 
     @Test
     void keycloakRealmRolesClientRolesAndGroups() {
-        Principal p = keycloak.principal(Map.of("sub", "1f2e", "preferred_username", "alice",
+        Caller p = keycloak.principal(Map.of("sub", "1f2e", "preferred_username", "alice",
                 "realm_access", Map.of("roles", List.of("offline_access", "uma_authorization")),
                 "groups", List.of("team-payments"))).orElseThrow();
         assertEquals("alice", p.name());
         assertEquals(Role.WRITER, p.role());
         assertEquals(List.of("payments-", "billing-"), p.subjectPrefixes());
 
-        Principal svc = keycloak.principal(Map.of("sub", "9", "preferred_username", "service-account-ci",
+        Caller svc = keycloak.principal(Map.of("sub", "9", "preferred_username", "service-account-ci",
                 "resource_access", Map.of("quire", Map.of("roles", List.of("writer"))))).orElseThrow();
         assertEquals(Role.WRITER, svc.role());
         assertEquals(List.of(), svc.subjectPrefixes(), "a Quire role by its own name grants it everywhere");
@@ -31,11 +31,11 @@ class ClaimMappingTest {
 
     @Test
     void theHighestGrantWinsAndAnUnrestrictedGrantAtThatRoleLiftsPrefixes() {
-        Principal both = keycloak.principal(Map.of("sub", "x", "groups", List.of("schema-readers", "team-payments")))
+        Caller both = keycloak.principal(Map.of("sub", "x", "groups", List.of("schema-readers", "team-payments")))
                 .orElseThrow();
         assertEquals(Role.WRITER, both.role());
         assertEquals(List.of("payments-", "billing-"), both.subjectPrefixes());
-        Principal admin = keycloak.principal(Map.of("sub", "x", "groups", List.of("team-payments", "platform-admins")))
+        Caller admin = keycloak.principal(Map.of("sub", "x", "groups", List.of("team-payments", "platform-admins")))
                 .orElseThrow();
         assertEquals(Role.ADMIN, admin.role());
         assertEquals(List.of(), admin.subjectPrefixes());
@@ -47,14 +47,14 @@ class ClaimMappingTest {
     @Test
     void aScopeStringIsSplitOnSpacesAndTheSubjectFallsBackToSub() {
         ClaimMapping okta = new ClaimMapping("scp,scope", "quire.write=writer;quire.read=reader", "subjects", "email");
-        Principal p = okta.principal(Map.of("sub", "00u1", "scope", "openid quire.read profile")).orElseThrow();
+        Caller p = okta.principal(Map.of("sub", "00u1", "scope", "openid quire.read profile")).orElseThrow();
         assertEquals(Role.READER, p.role());
         assertEquals("00u1", p.name(), "no email claim: the subject names the caller");
     }
 
     @Test
     void aTokensPrefixesNarrowTheGrantedOnes() {
-        Principal p = keycloak.principal(Map.of("sub", "x", "groups", List.of("team-payments"),
+        Caller p = keycloak.principal(Map.of("sub", "x", "groups", List.of("team-payments"),
                 "subjects", List.of("payments-eu-", "orders-"))).orElseThrow();
         assertEquals(List.of("payments-eu-"), p.subjectPrefixes());
         assertTrue(keycloak.principal(Map.of("sub", "x", "groups", List.of("team-payments"),

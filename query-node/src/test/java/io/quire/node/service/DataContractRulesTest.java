@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Principal;
 import static io.quire.node.service.RegistryHarness.get;
 import static io.quire.node.service.RegistryHarness.refusal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -54,7 +55,7 @@ class DataContractRulesTest {
     }
 
     Registered register(RegisterRequest req) {
-        return get(() -> r.registrations().register(orders, req, false, "tester")).value();
+        return get(() -> r.registrations().register(orders, req, false, Principal.of("tester"))).value();
     }
 
     SchemaVersion version(int v) {
@@ -70,7 +71,7 @@ class DataContractRulesTest {
         assertEquals(owner("team-a", "1"), stored.metadata());
         assertEquals(positiveIds(), stored.ruleSet());
         assertEquals(positiveIds(), r.schemas().schema(Context.DEFAULT, first.id()).ruleSet(), "by id too");
-        assertNull(get(() -> r.registrations().register(Subject.of("plain"), avro(V1, null, null), false, "t"))
+        assertNull(get(() -> r.registrations().register(Subject.of("plain"), avro(V1, null, null), false, Principal.of("t")))
                 .value().stored(), "without a contract the answer is the id alone");
     }
 
@@ -95,7 +96,7 @@ class DataContractRulesTest {
         SchemaVersion exact = get(() -> r.registrations().lookup(orders, avro(V1, owner("team-a", "1"), null),
                 false, false));
         assertEquals(a.id(), exact.id());
-        SchemaId plain = get(() -> r.registrations().register(Subject.of("other"), avro(V1, null, null), false, "t"))
+        SchemaId plain = get(() -> r.registrations().register(Subject.of("other"), avro(V1, null, null), false, Principal.of("t")))
                 .value().id();
         assertNotEquals(a.id(), plain);
         assertNotEquals(b.id(), plain);
@@ -119,14 +120,14 @@ class DataContractRulesTest {
         int before = h.journal.size();
         RuleSet duplicate = new RuleSet(null, List.of(positiveIds().domainRules().get(0),
                 positiveIds().domainRules().get(0)), null);
-        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, duplicate), false, "t")));
+        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, duplicate), false, Principal.of("t"))));
         RuleSet migrationAsDomain = new RuleSet(List.of(new Rule("up", null, null, RuleMode.WRITE, "JSONATA", null,
                 null, "$", null, null, false)), null, null);
         assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, migrationAsDomain), false,
-                "t")));
+                Principal.of("t"))));
         RuleSet badName = new RuleSet(null, List.of(new Rule("9lives", null, null, null, "CEL", null, null, "true",
                 null, null, false)), null);
-        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, badName), false, "t")));
+        assertEquals(42210, refusal(() -> r.registrations().register(orders, avro(V1, null, badName), false, Principal.of("t"))));
         assertEquals(before, h.journal.size(), "refused at the edge");
     }
 
@@ -137,7 +138,7 @@ class DataContractRulesTest {
                 Metadata.of(null, Map.of("owner", "platform"), null),
                 new RuleSet(null, List.of(rule("fromDefault", "true")), null),
                 new RuleSet(null, List.of(rule("checkId", "message.id > 100")), null));
-        get(() -> r.settings().setConfig(orders, null, null, config, List.of(), "t"));
+        get(() -> r.settings().setConfig(orders, null, null, config, List.of(), Principal.of("t")));
         register(avro(V1, Metadata.of(null, Map.of("owner", "team-a", "major", "1"), null), positiveIds()));
         SchemaVersion v1 = version(1);
         assertEquals(Map.of("owner", "platform", "tier", "gold", "major", "1"), v1.metadata().properties(),
@@ -149,10 +150,10 @@ class DataContractRulesTest {
     @Test
     void aCompatibilityGroupChecksOnlyVersionsOfTheSameGroup() {
         get(() -> r.settings().setConfig(orders, "BACKWARD", null,
-                new ConfigFields(null, null, null, "major", null, null, null, null), List.of(), "t"));
+                new ConfigFields(null, null, null, "major", null, null, null, null), List.of(), Principal.of("t")));
         register(avro(V1, Metadata.of(null, Map.of("major", "1"), null), null));
         String incompatible = "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
-        assertEquals(409, refusal(() -> r.registrations().register(orders, avro(incompatible, null, null), false, "t")),
+        assertEquals(409, refusal(() -> r.registrations().register(orders, avro(incompatible, null, null), false, Principal.of("t"))),
                 "inherits major=1, so it is checked against version 1");
         Registered major2 = register(avro(incompatible, Metadata.of(null, Map.of("major", "2"), null), null));
         assertEquals(Version.of(2), major2.stored().version(), "a new major version starts a new group");
@@ -160,22 +161,22 @@ class DataContractRulesTest {
 
     @Test
     void aPartialConfigUpdateChangesOnlyWhatItNamesAndNullClears() {
-        get(() -> r.settings().setConfig(orders, "FULL", null, null, List.of(), "t"));
+        get(() -> r.settings().setConfig(orders, "FULL", null, null, List.of(), Principal.of("t")));
         get(() -> r.settings().setConfig(orders, null, null,
-                new ConfigFields("orders-alias", true, null, "major", null, null, null, null), List.of(), "t"));
+                new ConfigFields("orders-alias", true, null, "major", null, null, null, null), List.of(), Principal.of("t")));
         assertEquals(CompatibilityLevel.FULL, r.settingsReads().subjectLevel(orders, false).orElseThrow(),
                 "the level is kept");
         assertEquals("major", r.settingsReads().subjectFields(orders, false).compatibilityGroup());
-        get(() -> r.settings().setConfig(orders, null, null, null, List.of("compatibilityGroup"), "t"));
+        get(() -> r.settings().setConfig(orders, null, null, null, List.of("compatibilityGroup"), Principal.of("t")));
         ConfigFields now = r.settingsReads().subjectFields(orders, false);
         assertNull(now.compatibilityGroup());
         assertEquals("orders-alias", now.alias());
-        assertEquals(42203, refusal(() -> r.settings().setConfig(orders, null, null, null, List.of(), "t")),
+        assertEquals(42203, refusal(() -> r.settings().setConfig(orders, null, null, null, List.of(), Principal.of("t"))),
                 "an update of nothing");
         assertEquals(42210, refusal(() -> r.settings().setConfig(orders, null, null, new ConfigFields(null, null,
                 null, null, null, null, new RuleSet(null, List.of(rule("x", "a"), rule("x", "b")), null), null),
-                List.of(), "t")));
-        get(() -> r.settings().deleteConfig(orders, "t"));
+                List.of(), Principal.of("t"))));
+        get(() -> r.settings().deleteConfig(orders, Principal.of("t")));
         assertEquals(ConfigFields.NONE, r.settingsReads().subjectFields(orders, false), "delete removes every field");
     }
 

@@ -3,8 +3,10 @@ package io.quire.node.service;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.write.Applied;
@@ -25,9 +27,9 @@ public final class InMemoryJournal implements JournalPort {
     private final List<Envelope> records = new ArrayList<>();
 
     @Override
-    public synchronized CompletableFuture<Applied> submit(Command command, String principal) {
+    public synchronized CompletableFuture<Applied> submit(Command command, Principal principal) {
         long offset = records.size();
-        Envelope e = Envelope.of("cmd-" + offset, "node-test", principal, 1_700_000_000_000L + offset, command);
+        Envelope e = Envelope.of(CommandId.of("cmd-" + offset), "node-test", principal, 1_700_000_000_000L + offset, command);
         records.add(e);
         ApplyResult r = applier.apply(view, Offset.of(offset), e);
         kv.apply(r.changes());

@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.quire.ids.BlockAllocator;
@@ -28,7 +29,7 @@ public final class RegistryHarness {
     public RegistryHarness() {
         access.open(journal.view());
         BlockAllocator ids = new BlockAllocator(size -> journal.submit(new LeaseIdBlock("node-test", "lease", size),
-                "quire-node").thenApply(a -> {
+                Principal.of("quire-node")).thenApply(a -> {
                     BlockGranted g = (BlockGranted) a.outcome();
                     return new IdBlock(g.start(), g.size());
                 }), 100);
@@ -45,7 +46,7 @@ public final class RegistryHarness {
     }
 
     long register(String subject, String schema) {
-        return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, "tester")).value().id().value();
+        return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, Principal.of("tester"))).value().id().value();
     }
 
     static <T> T get(Supplier<CompletableFuture<T>> call) {

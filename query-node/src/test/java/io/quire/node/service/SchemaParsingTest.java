@@ -1,5 +1,7 @@
 package io.quire.node.service;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -64,7 +66,7 @@ class SchemaParsingTest {
     long nextId = 1;
 
     Outcome append(Command c) {
-        ApplyResult r = applier.apply(view, at(offset), Envelope.of("c" + offset, "n", "t", 1L, c));
+        ApplyResult r = applier.apply(view, at(offset), Envelope.of(CommandId.of("c" + offset), "n", Principal.of("t"), 1L, c));
         offset++;
         kv.apply(r.changes());
         return r.outcome();

@@ -1,5 +1,6 @@
 package io.quire.node.write;
 
+import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -82,9 +83,9 @@ class CommandSubmitterTest {
     void aCommandWhoseCallerTimedOutIsNeverSent() throws Exception {
         StalledProducer producer = new StalledProducer();
         submitter = new CommandSubmitter(producer, "j", "n", tracker, 200, Clock.systemUTC(), outcomes, 100);
-        CompletableFuture<?> first = submitter.submit(lease(), "p");   // taken by the sender, blocks in send
+        CompletableFuture<?> first = submitter.submit(lease(), Principal.of("p"));   // taken by the sender, blocks in send
         assertTrue(producer.entered.await(10, TimeUnit.SECONDS));
-        CompletableFuture<?> queued = submitter.submit(lease(), "p");  // waits behind it
+        CompletableFuture<?> queued = submitter.submit(lease(), Principal.of("p"));  // waits behind it
         RegistryException timedOut = assertInstanceOf(RegistryException.class, failure(queued));
         assertEquals(ErrorCode.OPERATION_TIMEOUT, timedOut.error());
         assertInstanceOf(RegistryException.class, failure(first));
@@ -101,11 +102,11 @@ class CommandSubmitterTest {
     void aFullQueueIsRefusedAtOnceWith429() throws Exception {
         StalledProducer producer = new StalledProducer();
         submitter = new CommandSubmitter(producer, "j", "n", tracker, 5_000, Clock.systemUTC(), outcomes, 2);
-        submitter.submit(lease(), "p");
+        submitter.submit(lease(), Principal.of("p"));
         assertTrue(producer.entered.await(10, TimeUnit.SECONDS), "the first command is inside send()");
-        submitter.submit(lease(), "p");
-        submitter.submit(lease(), "p");
-        CompletableFuture<?> refused = submitter.submit(lease(), "p");
+        submitter.submit(lease(), Principal.of("p"));
+        submitter.submit(lease(), Principal.of("p"));
+        CompletableFuture<?> refused = submitter.submit(lease(), Principal.of("p"));
         assertTrue(refused.isCompletedExceptionally(), "refused at once, not after the write timeout");
         RegistryException full = assertInstanceOf(RegistryException.class, failure(refused));
         assertEquals(ErrorCode.TOO_MANY_REQUESTS, full.error());
@@ -119,7 +120,7 @@ class CommandSubmitterTest {
                 new ByteArraySerializer());
         submitter = new CommandSubmitter(producer, "j", "n", tracker, 5_000, Clock.systemUTC(), outcomes, 10);
         AtomicReference<String> callbackThread = new AtomicReference<>();
-        CompletableFuture<?> done = submitter.submit(lease(), "p")
+        CompletableFuture<?> done = submitter.submit(lease(), Principal.of("p"))
                 .thenAccept(a -> callbackThread.set(Thread.currentThread().getName()));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (producer.history().isEmpty() && System.nanoTime() < deadline) {

@@ -1,5 +1,6 @@
 package io.quire.node.view.apply;
 
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
@@ -21,7 +22,7 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
     private record OffsetWaiter(long offset, CompletableFuture<Long> future) {
     }
 
-    private final Map<String, CompletableFuture<Applied>> pending = new ConcurrentHashMap<>();
+    private final Map<CommandId, CompletableFuture<Applied>> pending = new ConcurrentHashMap<>();
     private final PriorityQueue<OffsetWaiter> waiters =
             new PriorityQueue<>((a, b) -> Long.compare(a.offset, b.offset));
     private final ApplyListener next;
@@ -95,14 +96,14 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
 
     /** Registers interest in a command before it is sent, so its outcome cannot be missed. */
     @Override
-    public CompletableFuture<Applied> expect(String commandId) {
+    public CompletableFuture<Applied> expect(CommandId commandId) {
         CompletableFuture<Applied> f = new CompletableFuture<>();
         pending.put(commandId, f);
         return f;
     }
 
     @Override
-    public void forget(String commandId) {
+    public void forget(CommandId commandId) {
         pending.remove(commandId);
     }
 

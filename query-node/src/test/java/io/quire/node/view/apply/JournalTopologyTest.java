@@ -1,5 +1,7 @@
 package io.quire.node.view.apply;
 
+import io.quire.journal.model.Principal;
+import io.quire.journal.command.CommandId;
 import io.quire.node.view.store.StoreKv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -69,7 +71,7 @@ class JournalTopologyTest {
     }
 
     static byte[] key(Envelope e) {
-        return e.commandId().getBytes(StandardCharsets.UTF_8);
+        return e.commandId().value().getBytes(StandardCharsets.UTF_8);
     }
 
     @Test
@@ -113,7 +115,7 @@ class JournalTopologyTest {
     void withSkippingOnAnUnreadableRecordIsACountedRejectionAndTheJournalGoesOn() throws Exception {
         TestInputTopic<byte[], byte[]> in = start(true);
         in.pipeInput("k".getBytes(StandardCharsets.UTF_8), "{garbage".getBytes(StandardCharsets.UTF_8));
-        Envelope lease = Envelope.of("c1", "n1", "p", 1, new LeaseIdBlock("n1", "r1", 10));
+        Envelope lease = Envelope.of(CommandId.of("c1"), "n1", Principal.of("p"), 1, new LeaseIdBlock("n1", "r1", 10));
         in.pipeInput(key(lease), JournalCodec.encode(lease));
         assertEquals(1, skipped.get());
         assertEquals(ErrorCode.STORE_ERROR, ((Rejected) outcomes.get(0)).error());
