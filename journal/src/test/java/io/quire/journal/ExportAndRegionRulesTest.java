@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -61,39 +62,39 @@ class ExportAndRegionRulesTest {
         assertEquals(4_000, dr().leaseUntil());
         // n2 claims while n1's lease runs: refused; n1 renews and records its offset
         assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(3_999, new ExporterProgress("dr", "n2", 0, 3_000, null, null))));
-        assertInstanceOf(ExporterChanged.class, at(3_000, new ExporterProgress("dr", "n1", 0, 3_000, 41L, null)));
-        assertEquals(41, dr().offset());
+        assertInstanceOf(ExporterChanged.class, at(3_000, new ExporterProgress("dr", "n1", 0, 3_000, Offset.of(41L), null)));
+        assertEquals(41, dr().offset().value());
         // n1 stops renewing: once its lease is past, n2's claim wins and keeps the recorded offset
         assertInstanceOf(ExporterChanged.class, at(6_000, new ExporterProgress("dr", "n2", 0, 3_000, null, null)));
         assertEquals("n2", dr().runner());
-        assertEquals(41, dr().offset());
+        assertEquals(41, dr().offset().value());
         // n1 comes back and tries to record: refused, the lease is n2's
-        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(6_100, new ExporterProgress("dr", "n1", 0, 3_000, 90L, null))));
-        assertEquals(41, dr().offset());
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(6_100, new ExporterProgress("dr", "n1", 0, 3_000, Offset.of(90L), null))));
+        assertEquals(41, dr().offset().value());
 
         assertEquals(ErrorCode.EXPORTER_NOT_PAUSED, code(at(7_000, new ControlExporter("dr", ControlExporter.RESET))));
         assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.PAUSE)));
         assertNull(dr().runner());
         assertEquals(ErrorCode.EXPORTER_NOT_RUNNING, code(at(7_000, new ControlExporter("dr", ControlExporter.PAUSE))));
         assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.RESET)));
-        assertEquals(-1, dr().offset());
+        assertEquals(-1, dr().offset().value());
         assertEquals(1, dr().generation());
         assertInstanceOf(ExporterChanged.class, at(7_000, new ControlExporter("dr", ControlExporter.RESUME)));
         // a runner of generation 0 is refused; generation 1 starts from the start
-        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(8_000, new ExporterProgress("dr", "n2", 0, 3_000, 41L, null))));
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(8_000, new ExporterProgress("dr", "n2", 0, 3_000, Offset.of(41L), null))));
         assertInstanceOf(ExporterChanged.class, at(8_000, new ExporterProgress("dr", "n2", 1, 3_000, null, null)));
         // giving the lease up frees it at once
-        assertInstanceOf(ExporterChanged.class, at(8_100, new ExporterProgress("dr", "n2", 1, 0, 5L, null)));
+        assertInstanceOf(ExporterChanged.class, at(8_100, new ExporterProgress("dr", "n2", 1, 0, Offset.of(5L), null)));
         assertNull(dr().runner());
         assertInstanceOf(ExporterChanged.class, at(8_200, new ExporterProgress("dr", "n1", 1, 3_000, null, null)));
-        assertEquals(5, dr().offset());
+        assertEquals(5, dr().offset().value());
     }
 
     @Test
     void aPromotionFencesRecordsOfTheOldEpochAndGrantsIdsAboveTheFloor() {
         assertInstanceOf(ExporterChanged.class, at(0, new PutExporter("dr", true, null, null, null, null,
                 Map.of("schema.registry.url", "http://b:8081"))));
-        assertInstanceOf(ExporterChanged.class, at(0, new ExporterProgress("dr", "a1", 0, 10_000, 30L, null)));
+        assertInstanceOf(ExporterChanged.class, at(0, new ExporterProgress("dr", "a1", 0, 10_000, Offset.of(30L), null)));
         BlockGranted first = assertInstanceOf(BlockGranted.class, at(0, new LeaseIdBlock("a1", "r1", 100)));
         assertEquals(1, first.start());
         assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(0, new Promote("b", 2, 0))));
@@ -101,7 +102,7 @@ class ExportAndRegionRulesTest {
         assertEquals(5_000, p.nextId());
         assertEquals(new RegionState("b", 1), RegionState.of(journal.view()));
         // the exporter's offset was region a's: it starts again, and region b's nodes may take it
-        assertEquals(-1, dr().offset());
+        assertEquals(-1, dr().offset().value());
         assertNull(dr().runner());
         // a record the old primary wrote at epoch 0, mirrored late: refused, it grants nothing
         Rejected fenced = assertInstanceOf(Rejected.class, at(0, new LeaseIdBlock("a1", "r2", 100)));

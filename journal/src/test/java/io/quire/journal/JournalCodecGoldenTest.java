@@ -1,5 +1,6 @@
 package io.quire.journal;
 
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Fingerprint;
@@ -115,7 +116,7 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.DELETE_EXPORTER, new io.quire.journal.command.DeleteExporter("dr"));
         EXAMPLES.put(CommandType.CONTROL_EXPORTER, new io.quire.journal.command.ControlExporter("dr", "PAUSE"));
         EXAMPLES.put(CommandType.EXPORTER_PROGRESS, new io.quire.journal.command.ExporterProgress("dr", "node-2", 1,
-                10_000, 4_711L, null));
+                10_000, Offset.of(4_711L), null));
         EXAMPLES.put(CommandType.PROMOTE, new io.quire.journal.command.Promote("eu-central", 1, 1_001_000));
     }
 

@@ -1,7 +1,5 @@
 package io.quire.node;
 
-import io.quire.node.view.store.Tuning;
-import io.quire.node.view.store.GroupCommit;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.config.QuireConfig;
@@ -10,13 +8,15 @@ import io.quire.node.service.ViewAccess;
 import io.quire.node.view.apply.AppliedTracker;
 import io.quire.node.view.apply.ApplyTimings;
 import io.quire.node.view.apply.CatchUp;
-import io.quire.node.view.snapshot.Folders;
 import io.quire.node.view.apply.JournalTopology;
+import io.quire.node.view.snapshot.Folders;
 import io.quire.node.view.snapshot.ProgressLine;
 import io.quire.node.view.snapshot.SnapshotFetch;
 import io.quire.node.view.snapshot.Snapshots;
+import io.quire.node.view.store.GroupCommit;
 import io.quire.node.view.store.StoreKv;
 import io.quire.node.view.store.StoreMemory;
+import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.ViewLayout;
 import io.quire.node.view.store.ViewStore;
 import java.nio.file.Files;
@@ -186,7 +186,7 @@ final class ViewLifecycle {
                 // and times each call, on every read): the store refuses reads once closed.
                 RegistryView view = new RegistryView(new StoreKv(store.get()));
                 access.open(view);
-                tracker.advanceTo(view.position().offset().value());
+                tracker.advanceTo(view.position().offset());
                 CatchUp.Result c = caughtUp;
                 LOG.info("view caught up to offset {} in {} ms (journal end at start: {}; {} records applied before "
                         + "Kafka Streams started, at {} records/s, the second half at {} records/s); per record applied ({}): {}",

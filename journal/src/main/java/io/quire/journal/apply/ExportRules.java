@@ -6,6 +6,7 @@ import io.quire.journal.command.ExporterProgress;
 import io.quire.journal.command.PutExporter;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Exporter;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.ExporterChanged;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
@@ -64,7 +65,7 @@ final class ExportRules {
         String rename = c.subjectRenameFormat() != null ? c.subjectRenameFormat()
                 : base == null ? null : base.subjectRenameFormat();
         Exporter e = base == null
-                ? new Exporter(c.name(), contextType, context, subjects, rename, config, false, -1, null, 0, null, 0,
+                ? new Exporter(c.name(), contextType, context, subjects, rename, config, false, Offset.NONE, null, 0, null, 0,
                 timestamp)
                 : new Exporter(c.name(), contextType, context, subjects, rename, config, base.paused(), base.offset(),
                 base.runner(), base.leaseUntil(), base.trace(), base.generation(), timestamp);
@@ -104,7 +105,7 @@ final class ExportRules {
                 if (!e.paused()) {
                     return Rejected.of(ErrorCode.EXPORTER_NOT_PAUSED, c.name());
                 }
-                next = e.withRun(true, -1, null, 0, null, e.generation() + 1, timestamp);
+                next = e.withRun(true, Offset.NONE, null, 0, null, e.generation() + 1, timestamp);
             }
             default -> {
                 return Rejected.of(ErrorCode.UNPROCESSABLE, "unknown exporter action " + c.action());
@@ -127,10 +128,10 @@ final class ExportRules {
         if (!free) {
             return Rules.notPermitted("exporter " + c.name() + " runs on " + e.runner() + " until " + e.leaseUntil());
         }
-        if (c.offset() != null && c.offset() < e.offset() && e.runner() != null && e.runner().equals(c.node())) {
+        if (c.offset() != null && e.offset().isAfter(c.offset()) && e.runner() != null && e.runner().equals(c.node())) {
             return Rules.notPermitted("exporter " + c.name() + " is at " + e.offset() + ", not back at " + c.offset());
         }
-        long offset = c.offset() == null ? e.offset() : c.offset();
+        Offset offset = c.offset() == null ? e.offset() : c.offset();
         boolean release = c.leaseMillis() <= 0;
         out.exporter(e.withRun(false, offset, release ? null : c.node(), release ? 0 : timestamp + c.leaseMillis(),
                 c.trace(), e.generation(), timestamp));

@@ -41,7 +41,8 @@ final class RegionRules {
         // records, not offsets: each starts again from the start, which copies nothing twice (it
         // compares with the destination), and its lease is free for this region's nodes.
         for (io.quire.journal.model.Exporter e : io.quire.journal.view.ExporterReads.exporters(view)) {
-            out.exporter(e.withRun(e.paused(), -1, null, 0, e.trace(), e.generation(), timestamp));
+            out.exporter(e.withRun(e.paused(), io.quire.journal.model.Offset.NONE, null, 0, e.trace(), e.generation(),
+                    timestamp));
         }
         return new Promoted(c.region(), c.epoch(), next);
     }

@@ -1,5 +1,6 @@
 package io.quire.journal.command;
 
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Subject;
 
 /**
@@ -9,7 +10,7 @@ import io.quire.journal.model.Subject;
  * {@code generation}, while it runs, and when the lease is free, expired (by the record's own
  * time) or the node's own: as id blocks are granted, the journal's order decides between nodes.
  */
-public record ExporterProgress(String name, String node, int generation, long leaseMillis, Long offset, String trace)
+public record ExporterProgress(String name, String node, int generation, long leaseMillis, Offset offset, String trace)
         implements Command {
 
     @Override

@@ -15,7 +15,7 @@ import java.util.TreeMap;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Exporter(String name, String contextType, String context, List<String> subjects,
-                       String subjectRenameFormat, Map<String, String> config, boolean paused, long offset,
+                       String subjectRenameFormat, Map<String, String> config, boolean paused, Offset offset,
                        String runner, long leaseUntil, String trace, int generation, long ts) {
 
     public static final String AUTO = "AUTO";
@@ -26,6 +26,7 @@ public record Exporter(String name, String contextType, String context, List<Str
         config = config == null ? new TreeMap<>() : new TreeMap<>(config);
         subjects = subjects == null || subjects.isEmpty() ? List.of("*") : List.copyOf(subjects);
         contextType = contextType == null ? AUTO : contextType;
+        offset = offset == null ? Offset.NONE : offset;
     }
 
     /**
@@ -56,7 +57,7 @@ public record Exporter(String name, String contextType, String context, List<Str
         return true;
     }
 
-    public Exporter withRun(boolean paused, long offset, String runner, long leaseUntil, String trace, int generation,
+    public Exporter withRun(boolean paused, Offset offset, String runner, long leaseUntil, String trace, int generation,
                             long ts) {
         return new Exporter(name, contextType, context, subjects, subjectRenameFormat, config, paused, offset, runner,
                 leaseUntil, trace, generation, ts);

@@ -100,7 +100,7 @@ final class ExportRunner implements Runnable {
                     return; // not renewed in time (its records' time is this node's clock): another node may run it now
                 }
                 if (at == Long.MIN_VALUE) {
-                    at = e.offset();
+                    at = e.offset().value();
                     dest = new Destination(e.config());
                 }
                 long end = view.position().offset().value();
@@ -162,7 +162,8 @@ final class ExportRunner implements Runnable {
     /** Records the offset (and renews the lease); false when the journal refused it: the lease is lost. */
     private boolean record(long offset, String trace) throws InterruptedException {
         try {
-            Applied a = journal.submit(new ExporterProgress(name, nodeId, generation, leaseMs, offset, trace), ExportSupervisor.PRINCIPAL)
+            Applied a = journal.submit(new ExporterProgress(name, nodeId, generation, leaseMs, Offset.of(offset), trace),
+                    ExportSupervisor.PRINCIPAL)
                     .get(30, TimeUnit.SECONDS);
             return a.outcome().accepted();
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {

@@ -1,6 +1,7 @@
 package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
 import io.quire.node.error.RegistryException;
 import io.quire.node.view.apply.AppliedTracker;
 import io.vertx.core.Handler;
@@ -30,9 +31,9 @@ final class ReadYourWrites implements Handler<RoutingContext> {
             ctx.next();
             return;
         }
-        long offset;
+        Offset offset;
         try {
-            offset = Long.parseLong(wanted.trim());
+            offset = Offset.of(Long.parseLong(wanted.trim()));
         } catch (NumberFormatException e) {
             throw new RegistryException(ErrorCode.BAD_REQUEST, HEADER + " must be a journal offset");
         }

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
 import io.quire.node.view.apply.ApplyListener;
 import java.time.Duration;
@@ -140,7 +141,7 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     }
 
     @Override
-    public void applied(long offset, Envelope envelope, Outcome outcome) {
+    public void applied(Offset offset, Envelope envelope, Outcome outcome) {
         String type = envelope == null ? "Unreadable" : envelope.command().type().wireName;
         String key = type + '/' + outcome.type().wireName;
         commands.computeIfAbsent(key, k -> Counter.builder("quire.journal.commands")

@@ -1,7 +1,6 @@
 package io.quire.node.ops;
 
 import io.quire.journal.codec.Json;
-import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.AuditEntry;
@@ -48,7 +47,7 @@ public final class AuditCommand {
         AuditEntry.Filter filter = new AuditEntry.Filter(subject == null ? null : Subject.of(subject),
                 principal == null ? null : Principal.of(principal), from, to);
         OfflineRebuild.rebuild(config.kafkaProperties(), config.journalTopic(), (offset, envelope, outcome) -> {
-            AuditEntry e = AuditEntry.of(Offset.of(offset), envelope, outcome);
+            AuditEntry e = AuditEntry.of(offset, envelope, outcome);
             if (filter.matches(e)) {
                 try {
                     out.println(Json.MAPPER.writeValueAsString(e));

@@ -42,9 +42,10 @@ public final class OfflineRebuild {
         try {
             end = TopicReader.readToEnd(kafka, tp, (r, last) -> {
                 Envelope e = JournalCodec.decode(r.value());
-                ApplyResult result = applier.apply(view, Offset.of(r.offset()), e);
+                Offset offset = Offset.of(r.offset());
+                ApplyResult result = applier.apply(view, offset, e);
                 kv.apply(result.changes());
-                listener.applied(r.offset(), e, result.outcome());
+                listener.applied(offset, e, result.outcome());
                 records[0]++;
             });
         } catch (RuntimeException e) {

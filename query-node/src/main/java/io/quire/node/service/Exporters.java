@@ -79,7 +79,7 @@ public final class Exporters {
             out.put("trace", e.trace());
         }
         long at = access.view().position().offset().value();
-        out.put("lag", Math.max(0, at - e.offset()));
+        out.put("lag", Math.max(0, at - e.offset().value()));
         if (e.runner() != null) {
             out.put("runner", e.runner());
         }

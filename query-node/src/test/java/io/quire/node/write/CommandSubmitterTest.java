@@ -1,5 +1,6 @@
 package io.quire.node.write;
 
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -127,7 +128,7 @@ class CommandSubmitterTest {
             Thread.sleep(5);
         }
         Envelope sent = JournalCodec.decode(producer.history().get(0).value());
-        Thread applier = new Thread(() -> tracker.applied(0, sent, new BlockGranted(1, 10)), "applier");
+        Thread applier = new Thread(() -> tracker.applied(Offset.of(0), sent, new BlockGranted(1, 10)), "applier");
         applier.start();
         applier.join();
         done.get(10, TimeUnit.SECONDS);

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class AppliedTracker implements ApplyListener, Outcomes {
 
-    private record OffsetWaiter(long offset, CompletableFuture<Long> future) {
+    private record OffsetWaiter(long offset, CompletableFuture<Offset> future) {
     }
 
     private final Map<CommandId, CompletableFuture<Applied>> pending = new ConcurrentHashMap<>();
@@ -56,32 +56,32 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
     }
 
     @Override
-    public void applied(long offset, Envelope envelope, Outcome outcome) {
+    public void applied(Offset offset, Envelope envelope, Outcome outcome) {
         advanceTo(offset);
         if (envelope != null) {
             CompletableFuture<Applied> f = pending.remove(envelope.commandId());
             if (f != null) {
-                f.complete(new Applied(Offset.of(offset), outcome));
+                f.complete(new Applied(offset, outcome));
             }
         }
         next.applied(offset, envelope, outcome);
     }
 
     /** Moves the applied offset forward (at start-up, from the stored position) and releases waiters. */
-    public void advanceTo(long offset) {
-        if (offset <= appliedOffset) {
+    public void advanceTo(Offset offset) {
+        if (offset.value() <= appliedOffset) {
             return;
         }
-        appliedOffset = offset;
+        appliedOffset = offset.value();
         release(offset);
     }
 
-    private void release(long offset) {
+    private void release(Offset offset) {
         while (true) {
             OffsetWaiter w;
             synchronized (waiters) {
                 w = waiters.peek();
-                if (w == null || w.offset > offset) {
+                if (w == null || w.offset > offset.value()) {
                     return;
                 }
                 waiters.poll();
@@ -90,6 +90,7 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
         }
     }
 
+    /** The last offset applied, as a number (for gauges and lag arithmetic). */
     public long appliedOffset() {
         return appliedOffset;
     }
@@ -111,13 +112,13 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
      * Completes once the view has applied {@code offset}; the caller bounds the wait. At most
      * {@code maxWaiters} wait at once: one more fails at once with {@link TooManyWaiters}.
      */
-    public CompletableFuture<Long> awaitOffset(long offset) {
+    public CompletableFuture<Offset> awaitOffset(Offset offset) {
         long now = appliedOffset;
-        if (offset <= now) {
-            return CompletableFuture.completedFuture(now);
+        if (offset.value() <= now) {
+            return CompletableFuture.completedFuture(Offset.of(now));
         }
-        CompletableFuture<Long> f = new CompletableFuture<>();
-        OffsetWaiter w = new OffsetWaiter(offset, f);
+        CompletableFuture<Offset> f = new CompletableFuture<>();
+        OffsetWaiter w = new OffsetWaiter(offset.value(), f);
         synchronized (waiters) {
             if (waiters.size() >= maxWaiters) {
                 return CompletableFuture.failedFuture(new TooManyWaiters(maxWaiters));
@@ -131,7 +132,7 @@ public final class AppliedTracker implements ApplyListener, Outcomes {
                 }
             }
         });
-        release(appliedOffset); // the offset may have been applied while the waiter was being added
+        release(Offset.of(appliedOffset)); // the offset may have been applied while the waiter was being added
         return f;
     }
 }

@@ -1,6 +1,7 @@
 package io.quire.node.view.apply;
 
 import io.quire.journal.command.Envelope;
+import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
 
 /** Told, on the applier thread, after each journal record is applied and stored. */
@@ -8,7 +9,7 @@ import io.quire.journal.outcome.Outcome;
 public interface ApplyListener {
 
     /** @param envelope null for an unreadable record applied as a rejection */
-    void applied(long offset, Envelope envelope, Outcome outcome);
+    void applied(Offset offset, Envelope envelope, Outcome outcome);
 
     ApplyListener NONE = (offset, envelope, outcome) -> { };
 }

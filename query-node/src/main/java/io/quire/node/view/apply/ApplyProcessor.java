@@ -137,13 +137,13 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
     }
 
     private void applyStarted(Decoded d) {
-        long offset = d.offset();
+        Offset offset = Offset.of(d.offset());
         long t1 = System.nanoTime();
         Envelope envelope = d.envelope();
         ApplyResult result;
         long readsBefore = timings.viewReadNanos();
         if (d.unreadable() == null) {
-            result = applier.apply(view, Offset.of(offset), envelope);
+            result = applier.apply(view, offset, envelope);
         } else {
             CorruptRecordException e = d.unreadable();
             if (!skipCorrupt) {
@@ -154,7 +154,7 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
             skippedCorrupt.incrementAndGet();
             LOG.warn("journal record at offset {} is unreadable; applied as a rejection (skip-corrupt-records is on)",
                     offset, e);
-            result = applier.applyUnreadable(view, Offset.of(offset), e.getMessage());
+            result = applier.applyUnreadable(view, offset, e.getMessage());
         }
         long t2 = System.nanoTime();
         timings.add(ApplyTimings.Phase.APPLY, Math.max(0, t2 - t1 - (timings.viewReadNanos() - readsBefore)));

@@ -1,5 +1,6 @@
 package io.quire.node.view.apply;
 
+import io.quire.journal.model.Offset;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -16,16 +17,16 @@ class AppliedTrackerTest {
     @Test
     void readersWaitingForOffsetsAreBounded() throws Exception {
         AppliedTracker tracker = new AppliedTracker((o, e, out) -> { }, 2);
-        CompletableFuture<Long> a = tracker.awaitOffset(10);
-        CompletableFuture<Long> b = tracker.awaitOffset(Long.MAX_VALUE);
-        ExecutionException full = assertThrows(ExecutionException.class, () -> tracker.awaitOffset(11).get());
+        CompletableFuture<Offset> a = tracker.awaitOffset(Offset.of(10));
+        CompletableFuture<Offset> b = tracker.awaitOffset(Offset.of(Long.MAX_VALUE));
+        ExecutionException full = assertThrows(ExecutionException.class, () -> tracker.awaitOffset(Offset.of(11)).get());
         assertInstanceOf(AppliedTracker.TooManyWaiters.class, full.getCause());
-        assertTrue(tracker.awaitOffset(-1).isDone(), "an offset already applied never waits");
-        tracker.advanceTo(10);
-        assertEquals(10, a.get(1, TimeUnit.SECONDS));
+        assertTrue(tracker.awaitOffset(Offset.of(-1)).isDone(), "an offset already applied never waits");
+        tracker.advanceTo(Offset.of(10));
+        assertEquals(Offset.of(10), a.get(1, TimeUnit.SECONDS));
         assertEquals(1, tracker.waiting());
         b.completeExceptionally(new java.util.concurrent.TimeoutException()); // the caller's bound fired
         assertEquals(0, tracker.waiting(), "a waiter that gave up leaves the queue");
-        assertFalse(tracker.awaitOffset(12).isCompletedExceptionally(), "there is room again");
+        assertFalse(tracker.awaitOffset(Offset.of(12)).isCompletedExceptionally(), "there is room again");
     }
 }
