@@ -122,14 +122,8 @@ public final class Keys {
                 ByteBuffer.allocate(8).putLong(id.value()).array());
     }
 
-    /** {@code F}, the context's prefix, then the fingerprint's key form (a digest's 32 bytes after a 1). */
     public static byte[] fingerprint(Context context, Fingerprint fingerprint) {
-        byte[] prefix = context.isDefault() ? EMPTY : utf8(context.prefix());
-        byte[] key = new byte[1 + prefix.length + fingerprint.keyLength()];
-        key[0] = 'F';
-        System.arraycopy(prefix, 0, key, 1, prefix.length);
-        fingerprint.copyKey(key, 1 + prefix.length);
-        return key;
+        return digestKey('F', context, fingerprint);
     }
 
     /** The GUID's entries in every context: the default one's key is this prefix itself. */
@@ -138,48 +132,21 @@ public final class Keys {
     }
 
     public static byte[] contentHash(Context context, String sha256Hex) {
-        return digestKey('P', context, sha256Hex);
+        return digestKey('P', context, Fingerprint.parse(sha256Hex));
     }
 
     /**
-     * {@code kind}, the context's prefix, then the digest: a SHA-256 in lower-case hex (what the
-     * edge and {@link ContentHash} give) as 1 and its 32 bytes, any other text as 0 and its UTF-8.
-     * A context prefix starts with ':', so the three forms never meet; half the bytes of the hex.
+     * {@code kind}, the context's prefix, then the digest's key form ({@link Fingerprint}: a SHA-256
+     * as 1 and its 32 bytes, any other text as 0 and its UTF-8). A context prefix starts with ':',
+     * so the three forms never meet.
      */
-    static byte[] digestKey(char kind, Context context, String digest) {
+    static byte[] digestKey(char kind, Context context, Fingerprint digest) {
         byte[] prefix = context.isDefault() ? EMPTY : utf8(context.prefix());
-        if (digest.length() == 64) { // one pass: read as lower-case hex, or fall back to the text below
-            byte[] text = digest.getBytes(StandardCharsets.ISO_8859_1); // a character past Latin-1 becomes '?'
-            byte[] key = new byte[1 + prefix.length + 1 + 32];
-            key[0] = (byte) kind;
-            System.arraycopy(prefix, 0, key, 1, prefix.length);
-            int at = 1 + prefix.length;
-            key[at++] = 1;
-            int invalid = 0;
-            for (int i = 0; i < 64; i += 2) {
-                int hi = HEX_DIGIT[text[i] & 0xff];
-                int lo = HEX_DIGIT[text[i + 1] & 0xff];
-                invalid |= hi | lo; // negative once any digit is not one
-                key[at++] = (byte) (hi << 4 | lo);
-            }
-            if (invalid >= 0) {
-                return key;
-            }
-        }
-        return concat(new byte[] {(byte) kind}, prefix, new byte[] {0}, utf8(digest));
-    }
-
-    /** A lower-case hex digit's value by its byte, -1 for any other byte (a table: ~5x the speed of tests per character). */
-    private static final byte[] HEX_DIGIT = new byte[256];
-
-    static {
-        Arrays.fill(HEX_DIGIT, (byte) -1);
-        for (int c = '0'; c <= '9'; c++) {
-            HEX_DIGIT[c] = (byte) (c - '0');
-        }
-        for (int c = 'a'; c <= 'f'; c++) {
-            HEX_DIGIT[c] = (byte) (c - 'a' + 10);
-        }
+        byte[] key = new byte[1 + prefix.length + digest.keyLength()];
+        key[0] = (byte) kind;
+        System.arraycopy(prefix, 0, key, 1, prefix.length);
+        digest.copyKey(key, 1 + prefix.length);
+        return key;
     }
 
     private static final byte[] EMPTY = new byte[0];

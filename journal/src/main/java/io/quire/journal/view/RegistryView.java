@@ -22,12 +22,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Typed reads of the view, over any {@link KvReader}. The applier decides with it; the query node
+ * Typed reads of the view, over any {@link KvReader}: the applier decides with it, the query node
  * answers reads with it. Decoding lives here and in the rooms it answers with, next to {@link Keys}:
- * {@link ConfigReads} (levels, normalize flags, config fields, modes), {@link SubjectScans},
- * {@link IdReads}, {@link UsageReads} (usages, references, GUIDs), {@link AssociationReads},
- * {@link KeyReads} (KEKs, DEKs) and {@link AuditReads}; each method below that only hands over is
- * documented there.
+ * {@link ConfigReads} (levels, normalize flags, config fields, modes), {@link SubjectScans}, {@link
+ * IdReads}, {@link UsageReads} (usages, references, GUIDs), {@link AssociationReads}, {@link KeyReads}
+ * (KEKs, DEKs) and {@link AuditReads}; a method below that only hands over is documented there.
  */
 public final class RegistryView {
 

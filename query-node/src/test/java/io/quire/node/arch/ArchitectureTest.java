@@ -65,6 +65,31 @@ class ArchitectureTest {
                 .check(QUIRE);
     }
 
+    /** The project's own rule: no main source file over 400 lines, in any module. */
+    @Test
+    void noMainSourceFileIsOver400Lines() throws java.io.IOException {
+        java.nio.file.Path root = java.nio.file.Path.of("..").toAbsolutePath().normalize();
+        java.util.List<String> over = new java.util.ArrayList<>();
+        int[] seen = {0};
+        try (var files = java.nio.file.Files.walk(root)) {
+            files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/")
+                            && !f.toString().contains("/target/") && !f.toString().contains("/node_modules/"))
+                    .forEach(f -> {
+                        seen[0]++;
+                        try (var lines = java.nio.file.Files.lines(f)) {
+                            long n = lines.count();
+                            if (n > 400) {
+                                over.add(root.relativize(f) + " has " + n + " lines");
+                            }
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(seen[0] > 250, seen[0] + " main source files found under " + root);
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), over);
+    }
+
     @Test
     void theIdAllocatorDependsOnNothingOfOurs() {
         noClasses().that().resideInAPackage("io.quire.ids..")
