@@ -71,9 +71,9 @@ public final class Registrations {
         boolean givesVersion = req.version() != null && req.version() > 0;
         SchemaType type = WritePath.schemaType(req.schemaType());
         RegistryView view = access.view();
-        path.writable(view, subject);
+        Mode mode = path.writable(view, subject);
         boolean normalized = normalize || view.effectiveNormalize(subject);
-        if (view.effectiveMode(subject) == Mode.IMPORT) {
+        if (mode == Mode.IMPORT) {
             if (!givesId) {
                 throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                         "Subject " + subject + " is in import mode: a registration must give the schema's id");

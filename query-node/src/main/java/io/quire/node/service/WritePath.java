@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.journal.command.Command;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Mode;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -102,11 +103,14 @@ final class WritePath {
         return work(task).thenCompose(f -> f);
     }
 
-    void writable(RegistryView view, Subject subject) {
+    /** Refuses a write the node or the subject's mode does not take; else the subject's effective mode. */
+    Mode writable(RegistryView view, Subject subject) {
         refuse(access.refusedWrite(view)); // before an id is leased for it
-        if (!view.effectiveMode(subject).allowsWrites()) {
+        Mode mode = view.effectiveMode(subject);
+        if (!mode.allowsWrites()) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
         }
+        return mode;
     }
 
     static void validSubject(Subject subject) {
