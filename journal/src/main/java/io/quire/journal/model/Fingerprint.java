@@ -23,11 +23,11 @@ public final class Fingerprint {
 
     /** 1 and the digest, or 0 and the text's UTF-8. */
     private final byte[] key;
-    private final int hash;
+    /** Computed on first use (0: not yet): a replay decodes every record's fingerprint and never hashes it. */
+    private int hash;
 
     private Fingerprint(byte[] key) {
         this.key = key;
-        this.hash = Arrays.hashCode(key);
     }
 
     /** The fingerprint of a SHA-256 digest's 32 bytes. */
@@ -105,12 +105,17 @@ public final class Fingerprint {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Fingerprint f && hash == f.hash && Arrays.equals(key, f.key);
+        return o instanceof Fingerprint f && Arrays.equals(key, f.key);
     }
 
     @Override
     public int hashCode() {
-        return hash;
+        int h = hash;
+        if (h == 0) {
+            h = Arrays.hashCode(key);
+            hash = h;
+        }
+        return h;
     }
 
     @Override
