@@ -81,9 +81,10 @@ final class RegisterPayload {
                     return 2;
                 }
                 case "fingerprint" -> {
-                    String text = CanonicalJson.text(p, t);
-                    fingerprint = text == null || text == CanonicalJson.OTHER ? null : Fingerprint.parse(text);
-                    return text == CanonicalJson.OTHER ? 0 : 4;
+                    if (t == JsonToken.VALUE_STRING) { // read from the parser's buffer, without a String of it
+                        fingerprint = Fingerprint.parse(p.getTextCharacters(), p.getTextOffset(), p.getTextLength());
+                    }
+                    return isNull || t == JsonToken.VALUE_STRING ? 4 : 0;
                 }
                 case "metadata" -> {
                     if (!isNull) {

@@ -45,19 +45,43 @@ public final class Fingerprint {
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static Fingerprint parse(String text) {
         if (text.length() == 2 * DIGEST_BYTES) {
-            byte[] key = new byte[1 + DIGEST_BYTES];
-            key[0] = 1;
-            int invalid = 0;
-            for (int i = 0, at = 1; i < text.length(); i += 2) {
-                int hi = hexDigit(text.charAt(i));
-                int lo = hexDigit(text.charAt(i + 1));
-                invalid |= hi | lo; // negative once any character is not a lower-case hex digit
-                key[at++] = (byte) (hi << 4 | lo);
-            }
-            if (invalid >= 0) {
+            byte[] key = digestKey(text.toCharArray(), 0);
+            if (key != null) {
                 return new Fingerprint(key);
             }
         }
+        return ofText(text);
+    }
+
+    /**
+     * {@link #parse} of the text at {@code chars[offset, offset + length)}: a JSON parser's own buffer,
+     * read without a {@code String} of it first when it holds a digest.
+     */
+    public static Fingerprint parse(char[] chars, int offset, int length) {
+        if (length == 2 * DIGEST_BYTES) {
+            byte[] key = digestKey(chars, offset);
+            if (key != null) {
+                return new Fingerprint(key);
+            }
+        }
+        return ofText(new String(chars, offset, length));
+    }
+
+    /** The key form of the 64 hex digits at {@code chars[offset…]}, or null when one is not a lower-case hex digit. */
+    private static byte[] digestKey(char[] chars, int offset) {
+        byte[] key = new byte[1 + DIGEST_BYTES];
+        key[0] = 1;
+        int invalid = 0;
+        for (int i = offset, at = 1; at <= DIGEST_BYTES; i += 2) {
+            int hi = hexDigit(chars[i]);
+            int lo = hexDigit(chars[i + 1]);
+            invalid |= hi | lo; // negative once any character is not a lower-case hex digit
+            key[at++] = (byte) (hi << 4 | lo);
+        }
+        return invalid >= 0 ? key : null;
+    }
+
+    private static Fingerprint ofText(String text) {
         byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
         byte[] key = new byte[1 + utf8.length];
         System.arraycopy(utf8, 0, key, 1, utf8.length);
