@@ -1,15 +1,15 @@
 package io.quire.bench;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.command.CommandId;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
-import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-
 import java.util.List;
 
 /**
@@ -70,7 +69,8 @@ public final class SyntheticJournal {
 
     private static void line(BufferedWriter w, long offset, Command c) throws IOException {
         String id = "synthetic-" + offset;
-        byte[] value = JournalCodec.encode(Envelope.of(CommandId.of(id), "bench", BENCH, 1_764_460_800_000L + offset, c));
+        byte[] value = JournalCodec.encode(Envelope.of(CommandId.of(id), "bench", BENCH, 1_764_460_800_000L + offset,
+                c));
         w.write("{\"offset\":" + offset + ",\"key\":\"" + id + "\",\"value\":");
         w.write(new String(value, StandardCharsets.UTF_8));
         w.write("}\n");

@@ -18,6 +18,9 @@ import org.slf4j.LoggerFactory;
 /** The id allocator's leaser on a node: a {@link LeaseIdBlock} through the journal, the grant from its outcome. */
 final class NodeLeaser implements BlockLeaser {
 
+    /** Who a node's id leases are written for. */
+    private static final Principal PRINCIPAL = Principal.of("quire-node");
+
     private static final Logger LOG = LoggerFactory.getLogger(NodeLeaser.class);
 
     private final JournalPort journal;
@@ -33,7 +36,7 @@ final class NodeLeaser implements BlockLeaser {
     @Override
     public CompletableFuture<IdBlock> lease(int size) {
         long started = System.nanoTime();
-        return journal.submit(new LeaseIdBlock(nodeId, UUID.randomUUID().toString(), size), Principal.of("quire-node"))
+        return journal.submit(new LeaseIdBlock(nodeId, UUID.randomUUID().toString(), size), PRINCIPAL)
                 .thenApply(applied -> {
                     if (applied.outcome() instanceof BlockGranted g) {
                         long nanos = System.nanoTime() - started;

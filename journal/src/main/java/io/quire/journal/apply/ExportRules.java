@@ -65,8 +65,8 @@ final class ExportRules {
         String rename = c.subjectRenameFormat() != null ? c.subjectRenameFormat()
                 : base == null ? null : base.subjectRenameFormat();
         Exporter e = base == null
-                ? new Exporter(c.name(), contextType, context, subjects, rename, config, false, Offset.NONE, null, 0, null, 0,
-                timestamp)
+                ? new Exporter(c.name(), contextType, context, subjects, rename, config, false, Offset.NONE, null, 0,
+                null, 0, timestamp)
                 : new Exporter(c.name(), contextType, context, subjects, rename, config, base.paused(), base.offset(),
                 base.runner(), base.leaseUntil(), base.trace(), base.generation(), timestamp);
         out.exporter(e);

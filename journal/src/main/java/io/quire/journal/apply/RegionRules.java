@@ -4,10 +4,13 @@ import io.quire.ids.BlockGrants;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.Promote;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Exporter;
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Promoted;
 import io.quire.journal.outcome.Rejected;
+import io.quire.journal.view.ExporterReads;
 import io.quire.journal.view.RegionState;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewWriter;
@@ -40,9 +43,8 @@ final class RegionRules {
         // An exporter's offset is a journal offset of the region that recorded it, and a mirror keeps
         // records, not offsets: each starts again from the start, which copies nothing twice (it
         // compares with the destination), and its lease is free for this region's nodes.
-        for (io.quire.journal.model.Exporter e : io.quire.journal.view.ExporterReads.exporters(view)) {
-            out.exporter(e.withRun(e.paused(), io.quire.journal.model.Offset.NONE, null, 0, e.trace(), e.generation(),
-                    timestamp));
+        for (Exporter e : ExporterReads.exporters(view)) {
+            out.exporter(e.withRun(e.paused(), Offset.NONE, null, 0, e.trace(), e.generation(), timestamp));
         }
         return new Promoted(c.region(), c.epoch(), next);
     }

@@ -104,8 +104,8 @@ public final class JournalCodec {
                     || h.principal == null) {
                 return null;
             }
-            return new Envelope(h.version, CommandId.of(h.commandId), h.nodeId, Principal.of(h.principal), h.timestamp, h.command,
-                    null, h.epoch);
+            return new Envelope(h.version, CommandId.of(h.commandId), h.nodeId, Principal.of(h.principal), h.timestamp,
+                    h.command, null, h.epoch);
         } catch (IOException | RuntimeException ex) {
             return null; // the tree pass reads it again and words the refusal
         }
@@ -194,9 +194,9 @@ public final class JournalCodec {
                     : new Envelope.Source(required(src, "name").asText(), required(src, "offset").asLong(),
                     src.path("part").asInt(0), src.hasNonNull("prevOffset") ? src.get("prevOffset").asLong() : null,
                     src.hasNonNull("prevPart") ? src.get("prevPart").asInt() : null);
-            return new Envelope(version, CommandId.of(required(root, "commandId").asText()), required(root, "nodeId").asText(),
-                    Principal.of(required(root, "principal").asText()), required(root, "timestamp").asLong(), command, source,
-                    root.path("epoch").asInt(0));
+            return new Envelope(version, CommandId.of(required(root, "commandId").asText()),
+                    required(root, "nodeId").asText(), Principal.of(required(root, "principal").asText()),
+                    required(root, "timestamp").asLong(), command, source, root.path("epoch").asInt(0));
         } catch (IOException | RuntimeException ex) {
             if (ex instanceof CorruptRecordException c) {
                 throw c;
@@ -293,7 +293,8 @@ public final class JournalCodec {
             JsonNode root = Json.MAPPER.readTree(bytes);
             ObjectNode o = ((ObjectNode) required(root, "outcome")).deepCopy();
             OutcomeType type = OutcomeType.fromWireName(o.remove("type").asText());
-            return new StoredOutcome(CommandId.of(required(root, "commandId").asText()), Json.MAPPER.treeToValue(o, type.javaType));
+            return new StoredOutcome(CommandId.of(required(root, "commandId").asText()),
+                    Json.MAPPER.treeToValue(o, type.javaType));
         } catch (IOException | RuntimeException ex) {
             throw new CorruptRecordException("cannot decode outcome: " + ex.getMessage(), ex);
         }

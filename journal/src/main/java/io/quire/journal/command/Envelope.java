@@ -59,12 +59,13 @@ public record Envelope(int version, CommandId commandId, String nodeId, Principa
         principal = principal == null ? Principal.ANONYMOUS : principal;
     }
 
-    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp, Command command) {
+    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp,
+                    Command command) {
         this(version, commandId, nodeId, principal, timestamp, command, null, 0);
     }
 
-    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp, Command command,
-                    Source source) {
+    public Envelope(int version, CommandId commandId, String nodeId, Principal principal, long timestamp,
+                    Command command, Source source) {
         this(version, commandId, nodeId, principal, timestamp, command, source, 0);
     }
 
@@ -81,7 +82,8 @@ public record Envelope(int version, CommandId commandId, String nodeId, Principa
         return new Envelope(version, commandId, nodeId, principal, timestamp, command, source, e);
     }
 
-    public static Envelope of(CommandId commandId, String nodeId, Principal principal, long timestamp, Command command) {
+    public static Envelope of(CommandId commandId, String nodeId, Principal principal, long timestamp,
+                              Command command) {
         return new Envelope(CURRENT_VERSION, commandId, nodeId, principal, timestamp, command);
     }
 }

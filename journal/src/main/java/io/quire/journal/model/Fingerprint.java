@@ -44,13 +44,7 @@ public final class Fingerprint {
     /** A fingerprint as a record spells it: 64 lower-case hex digits are a digest, any other text is kept as text. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static Fingerprint parse(String text) {
-        if (text.length() == 2 * DIGEST_BYTES) {
-            byte[] key = digestKey(text.toCharArray(), 0);
-            if (key != null) {
-                return new Fingerprint(key);
-            }
-        }
-        return ofText(text);
+        return parse(text.toCharArray(), 0, text.length());
     }
 
     /**
@@ -64,7 +58,10 @@ public final class Fingerprint {
                 return new Fingerprint(key);
             }
         }
-        return ofText(new String(chars, offset, length));
+        byte[] utf8 = new String(chars, offset, length).getBytes(StandardCharsets.UTF_8);
+        byte[] key = new byte[1 + utf8.length];
+        System.arraycopy(utf8, 0, key, 1, utf8.length);
+        return new Fingerprint(key);
     }
 
     /** The key form of the 64 hex digits at {@code chars[offset…]}, or null when one is not a lower-case hex digit. */
@@ -79,13 +76,6 @@ public final class Fingerprint {
             key[at++] = (byte) (hi << 4 | lo);
         }
         return invalid >= 0 ? key : null;
-    }
-
-    private static Fingerprint ofText(String text) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        byte[] key = new byte[1 + utf8.length];
-        System.arraycopy(utf8, 0, key, 1, utf8.length);
-        return new Fingerprint(key);
     }
 
     private static int hexDigit(char c) {

@@ -79,6 +79,18 @@ public final class Keys {
      * subject: a node keeps them in memory (its store's settings cache).
      */
     public static final byte[] SETTINGS = {'G', 'C', 'D', 'N', 'X'};
+    private static final boolean[] IS_SETTING = new boolean[256];
+
+    static {
+        for (byte p : SETTINGS) {
+            IS_SETTING[p & 0xff] = true;
+        }
+    }
+
+    /** Whether {@code key} is a settings entry (its first byte one of {@link #SETTINGS}). */
+    public static boolean isSetting(byte[] key) {
+        return key.length > 0 && IS_SETTING[key[0] & 0xff];
+    }
     public static final int CURRENT_LAYOUT = 3;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};

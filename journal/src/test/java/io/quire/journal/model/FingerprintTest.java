@@ -49,6 +49,16 @@ class FingerprintTest {
     }
 
     @Test
+    void aSpanOfAParsersBufferReadsAsItsText() throws Exception {
+        String hex = HexFormat.of().formatHex(sha256("z"));
+        assertEquals(Fingerprint.parse(hex), Fingerprint.parse(("x\"" + hex + "\"y").toCharArray(), 2, 64));
+        assertTrue(Fingerprint.parse(("x\"" + hex + "\"y").toCharArray(), 2, 64).isDigest());
+        Fingerprint text = Fingerprint.parse("ab fp-é cd".toCharArray(), 3, 4);
+        assertEquals(Fingerprint.parse("fp-é"), text);
+        assertEquals("fp-é", text.text());
+    }
+
+    @Test
     void theWireFormIsTheText() throws Exception {
         Fingerprint fp = Fingerprint.ofDigest(sha256("y"));
         String json = Json.MAPPER.writeValueAsString(fp);

@@ -41,7 +41,8 @@ final class AuditHandler {
     }
 
     void list(RoutingContext ctx) {
-        AuditEntry.Filter filter = new AuditEntry.Filter(subjectOrAll(Params.text(ctx, "subject")), principalOrAll(Params.text(ctx, "principal")),
+        AuditEntry.Filter filter = new AuditEntry.Filter(subjectOrAll(Params.text(ctx, "subject")),
+                principalOrAll(Params.text(ctx, "principal")),
                 time(Params.text(ctx, "from")), time(Params.text(ctx, "to")));
         long after = number(Params.text(ctx, "after"), -1);
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));

@@ -37,8 +37,7 @@ final class Params {
 
     /** {@code ?subject=} of a read by id, resolved (qualified by the path's context, aliased). */
     static String subjectParam(RoutingContext ctx) {
-        Target t = Target.of(ctx);
-        return t == Target.NONE ? null : t.subjectParam();
+        return Target.of(ctx).subjectParam();
     }
 
     /** {@code ?subjectPrefix=} of a list, qualified by the path's context. */

@@ -6,9 +6,7 @@ import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +20,8 @@ final class RouteTable {
 
     static final String ROUTE = "quire.route";
     private static final String CONTEXTS = "/contexts/:context";
+    /** The routes whose bare path under a named context is that context's own settings. */
+    private static final List<String> SETTINGS = List.of("/config", "/mode");
 
     private record Declared(HttpMethod method, String path, Access access, Handler<RoutingContext> handler,
                             boolean exact) {
@@ -50,46 +50,43 @@ final class RouteTable {
     /**
      * Every route declared so far, but those of Apicurio's API and of the contexts themselves, under
      * {@code /contexts/:context} too: the same resource, its subjects qualified by the context
-     * ({@link Target}). A bare {@code /config} or {@code /mode} under a context other than the
-     * default one is that context's own settings, served by the {@code /config/:subject} or
-     * {@code /mode/:subject} route of the same method.
+     * ({@link Target}). A bare {@code /config} or {@code /mode} there is the named context's own
+     * settings, served by the {@code /config/:subject} or {@code /mode/:subject} route of the same
+     * method; under the default context it is the registry's, served by the bare route (405 when
+     * that method has none).
      */
     void underContexts(String apicurioBase) {
-        Map<String, Declared> byKey = new LinkedHashMap<>();
         for (Declared d : declared) {
-            byKey.put(d.method().name() + " " + d.path(), d);
-        }
-        for (Declared d : List.copyOf(declared)) {
             String path = d.path();
-            if (path.equals("/") || path.startsWith("/contexts") || path.startsWith(apicurioBase)) {
+            if (path.equals("/") || path.startsWith("/contexts") || path.startsWith(apicurioBase)
+                    || SETTINGS.contains(path)) {
                 continue;
-            }
-            Handler<RoutingContext> handler = d.handler();
-            if (path.equals("/config") || path.equals("/mode")) {
-                Declared own = byKey.get(d.method().name() + " " + path + "/:subject");
-                if (own != null) {
-                    handler = ctx -> (Target.of(ctx).subject() == null ? d.handler() : own.handler()).handle(ctx);
-                }
             }
             Route route = d.exact()
                     ? router.routeWithRegex(d.method(), "/contexts/(?<context>[^/]+)" + Pattern.quote(path))
                     : router.route(d.method(), CONTEXTS + path);
-            guard(route, path, d.access(), handler);
+            guard(route, path, d.access(), d.handler());
         }
-        // A context's own settings with a method only the subject route has (DELETE /mode/:subject).
-        for (String settings : List.of("/config", "/mode")) {
-            for (Declared d : declared) {
-                if (d.path().equals(settings + "/:subject") && !byKey.containsKey(d.method().name() + " " + settings)) {
-                    guard(router.route(d.method(), CONTEXTS + settings), settings, d.access(), ctx -> {
-                        if (Target.of(ctx).subject() == null) {
-                            ctx.fail(405);
-                        } else {
-                            d.handler().handle(ctx);
-                        }
-                    });
-                }
+        for (String bare : SETTINGS) {
+            for (HttpMethod method : declared.stream().filter(d -> d.path().equals(bare)
+                    || d.path().equals(bare + "/:subject")).map(Declared::method).distinct().toList()) {
+                Declared global = find(method, bare);
+                Declared own = find(method, bare + "/:subject");
+                guard(router.route(method, CONTEXTS + bare), bare, (own != null ? own : global).access(), ctx -> {
+                    Declared d = Target.of(ctx).subject() != null ? own : global;
+                    if (d == null) {
+                        ctx.fail(405);
+                    } else {
+                        d.handler().handle(ctx);
+                    }
+                });
             }
         }
+    }
+
+    private Declared find(HttpMethod method, String path) {
+        return declared.stream().filter(d -> d.method().equals(method) && d.path().equals(path)).findFirst()
+                .orElse(null);
     }
 
     /** The request's target, the route's metric name, then the caller's access, then the handler. */

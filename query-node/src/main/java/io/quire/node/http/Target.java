@@ -79,11 +79,11 @@ record Target(Context context, String subject, String subjectParam, String subje
         }
 
         /**
-         * Resolves the request's target and puts it on the routing context.
+         * Resolves the request's target and puts it on the routing context (nothing, for {@link #NONE}).
          *
          * @throws IllegalArgumentException for a context name that cannot be one (a colon inside)
          */
-        Target resolve(RoutingContext ctx, Kind kind) {
+        void resolve(RoutingContext ctx, Kind kind) {
             String rawContext = ctx.pathParam("context");
             Context context = rawContext == null ? null : Context.parse(rawContext);
             Target t = switch (kind) {
@@ -94,14 +94,13 @@ record Target(Context context, String subject, String subjectParam, String subje
                     yield context == null && given == null ? NONE
                             : new Target(context, null, aliased(qualifiedParam(given, context)), null);
                 }
-                case LIST -> context == null ? NONE
-                        : new Target(context, null, null, qualifiedParam(ctx.queryParams().get("subjectPrefix"), context));
+                case LIST -> context == null ? NONE : new Target(context, null, null,
+                        qualifiedParam(ctx.queryParams().get("subjectPrefix"), context));
                 case NOTHING -> context == null ? NONE : new Target(context, null, null, null);
             };
             if (t != NONE) {
                 ctx.put(KEY, t);
             }
-            return t;
         }
 
         private static String qualified(String name, Context context) {

@@ -74,7 +74,8 @@ public final class PromoteCommand {
         props.put("enable.idempotence", "true");
         props.put("request.timeout.ms", "15000");
         props.put("delivery.timeout.ms", "30000");
-        Envelope e = Envelope.of(CommandId.random(), "promote", Principal.of("promote"), System.currentTimeMillis(), new Promote(region, epoch, 0))
+        Envelope e = Envelope.of(CommandId.random(), "promote", Principal.of("promote"), System.currentTimeMillis(),
+                new Promote(region, epoch, 0))
                 .atEpoch(epoch - 1);
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(),
                 new ByteArraySerializer())) {

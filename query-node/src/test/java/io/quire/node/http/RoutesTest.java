@@ -217,9 +217,13 @@ class RoutesTest {
         assertEquals(200, send("PUT", "/contexts/.staging/mode/orders", "{\"mode\":\"READONLY\"}").status());
         assertEquals("READONLY", send("GET", "/mode/:.staging:orders", null).json().path("mode").asText());
         assertEquals(200, send("DELETE", "/contexts/.staging/mode/orders", null).status());
-        assertEquals(":.other:x", send("POST", "/contexts/.staging/subjects/:.other:x/versions", schema(ORDER, ""))
-                .status() == 200 ? send("GET", "/subjects/:.other:x/versions/1", null).json().path("subject").asText()
-                : "not registered", "a subject that names its own context keeps it");
+        assertEquals(200, send("POST", "/contexts/.staging/subjects/:.other:x/versions", schema(ORDER, "")).status());
+        assertEquals(":.other:x", send("GET", "/subjects/:.other:x/versions/1", null).json().path("subject").asText(),
+                "a subject that names its own context keeps it");
+        assertEquals(200, send("PUT", "/contexts/.other/mode", "{\"mode\":\"READONLY\"}").status());
+        assertEquals("READONLY", send("GET", "/mode/:.other:", null).json().path("mode").asText());
+        assertEquals(200, send("DELETE", "/contexts/.other/mode", null).status(), "the context's own mode, deleted");
+        assertEquals(405, send("DELETE", "/contexts/:.:/mode", null).errorCode(), "the registry's mode has no DELETE");
 
         // aliases: in the path after subjects/, and in the subject parameter of a read by id
         send("POST", "/subjects/real-value/versions", schema(ORDER, ""));

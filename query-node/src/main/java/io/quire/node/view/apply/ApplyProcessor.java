@@ -174,17 +174,9 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
 
     /** The applier's reads of the view, timed; a settings entry is a memory read, not counted. */
     private record TimedKv(KvReader kv, ApplyTimings timings) implements KvReader {
-        private static final boolean[] SETTINGS = new boolean[256];
-
-        static {
-            for (byte b : Keys.SETTINGS) {
-                SETTINGS[b & 0xff] = true;
-            }
-        }
-
         @Override
         public byte[] get(byte[] key) {
-            if (key.length > 0 && SETTINGS[key[0] & 0xff]) {
+            if (Keys.isSetting(key)) {
                 return kv.get(key);
             }
             long t = System.nanoTime();

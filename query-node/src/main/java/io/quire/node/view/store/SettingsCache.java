@@ -19,15 +19,8 @@ final class SettingsCache {
     /** The memory the settings may take before the cache is given up. */
     static final long MAX_BYTES = 32L << 20;
 
-    private final boolean[] prefixes = new boolean[256];
     private volatile ConcurrentHashMap<Bytes, byte[]> entries;
     private long bytes;
-
-    SettingsCache() {
-        for (byte p : Keys.SETTINGS) {
-            prefixes[p & 0xff] = true;
-        }
-    }
 
     /** Fills the cache from the store's files (at open, before any write). */
     void load(RocksDB db) {
@@ -48,7 +41,7 @@ final class SettingsCache {
 
     /** Whether a key is a settings entry. */
     boolean covers(byte[] key) {
-        return key.length > 0 && prefixes[key[0] & 0xff];
+        return Keys.isSetting(key);
     }
 
     /** Every settings entry, or null once they outgrew the bound (then the store answers). */
