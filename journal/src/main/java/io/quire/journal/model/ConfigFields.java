@@ -35,6 +35,21 @@ public record ConfigFields(String alias, Boolean validateFields, Boolean validat
         return equals(NONE);
     }
 
+    /** The field of that wire name (one of {@link #NAMES}); null when it is not set. */
+    public Object get(String name) {
+        return switch (name) {
+            case "alias" -> alias;
+            case "validateFields" -> validateFields;
+            case "validateRules" -> validateRules;
+            case "compatibilityGroup" -> compatibilityGroup;
+            case "defaultMetadata" -> defaultMetadata;
+            case "overrideMetadata" -> overrideMetadata;
+            case "defaultRuleSet" -> defaultRuleSet;
+            case "overrideRuleSet" -> overrideRuleSet;
+            default -> throw new IllegalArgumentException("no config field " + name);
+        };
+    }
+
     /** These fields with {@code changes} laid over them and the {@code cleared} ones removed. */
     public ConfigFields update(ConfigFields changes, Collection<String> cleared) {
         ConfigFields c = changes == null ? NONE : changes;

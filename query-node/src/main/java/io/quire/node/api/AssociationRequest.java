@@ -1,6 +1,7 @@
 package io.quire.node.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.Lifecycle;
 import java.util.List;
 

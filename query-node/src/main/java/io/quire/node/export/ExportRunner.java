@@ -1,11 +1,13 @@
 package io.quire.node.export;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quire.journal.codec.Json;
+import io.quire.client.RegisterRequest;
+import io.quire.client.RegisteredId;
+import io.quire.client.RegistryClient;
+import io.quire.client.RegistryException;
+import io.quire.client.SchemaVersion;
 import io.quire.journal.command.ExporterProgress;
 import io.quire.journal.model.Exporter;
 import io.quire.journal.model.Offset;
-import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.ExporterReads;
 import io.quire.journal.view.RegistryView;
@@ -14,13 +16,22 @@ import io.quire.journal.view.VersionRecord;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
 import io.quire.node.write.JournalPort;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,13 +57,13 @@ final class ExportRunner implements Runnable {
     private final long leaseMs;
     private final String autoContext;
     private volatile boolean stopped;
-    private final Set<String> inImportMode = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> inImportMode = ConcurrentHashMap.newKeySet();
     /**
      * Per destination subject, the highest version this runner has seen there under the source's id:
      * a version the destination holds already is checked once, so that a destination that stored it
      * under another id (one that assigns its own ids) stops the exporter instead of passing for a copy.
      */
-    private final java.util.Map<String, Integer> checkedUpTo = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Integer> checkedUpTo = new ConcurrentHashMap<>();
 
     ExportRunner(String name, int generation, String nodeId, ViewAccess access, JournalPort journal, long leaseMs,
                  String autoContext) {
@@ -84,7 +95,7 @@ final class ExportRunner implements Runnable {
     @Override
     public void run() {
         long at = Long.MIN_VALUE;
-        Destination dest = null; // its config changes only while paused, which ends this runner
+        RegistryClient dest = null; // its config changes only while paused, which ends this runner
         long renewed = System.currentTimeMillis();
         long backoff = 0;
         try {
@@ -101,7 +112,7 @@ final class ExportRunner implements Runnable {
                 }
                 if (at == Long.MIN_VALUE) {
                     at = e.offset().value();
-                    dest = new Destination(e.config());
+                    dest = RegistryClient.fromConfig(e.config(), Duration.ofSeconds(30));
                 }
                 long end = view.position().offset().value();
                 if (at >= end) {
@@ -136,7 +147,7 @@ final class ExportRunner implements Runnable {
                     syncAll(view, e, touched, dest);
                     at = last[0];
                     backoff = 0;
-                } catch (java.io.IOException ex) {
+                } catch (IOException ex) {
                     trace = ex.getMessage() == null ? ex.getClass().getSimpleName() + " from "
                             + e.config().get("schema.registry.url") : ex.getMessage();
                     LOG.warn("exporter {}: {}", name, trace);
@@ -166,7 +177,7 @@ final class ExportRunner implements Runnable {
                     ExportSupervisor.PRINCIPAL)
                     .get(30, TimeUnit.SECONDS);
             return a.outcome().accepted();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             LOG.warn("exporter {}: cannot record progress: {}", name, e.toString());
             return true; // the lease decides: the supervisor stops this runner when it is someone else's
         }
@@ -191,21 +202,21 @@ final class ExportRunner implements Runnable {
      * Brings the subjects in step, {@link #PARALLEL} at a time (subjects are independent; a version
      * whose reference another subject has not yet sent fails, and the batch is tried again).
      */
-    private void syncAll(RegistryView view, Exporter e, Set<Subject> subjects, Destination dest)
-            throws java.io.IOException, InterruptedException {
-        List<java.util.concurrent.Future<Void>> running = new ArrayList<>();
+    private void syncAll(RegistryView view, Exporter e, Set<Subject> subjects, RegistryClient dest)
+            throws IOException, InterruptedException {
+        List<Future<Void>> running = new ArrayList<>();
         for (Subject s : subjects) {
             running.add(POOL.submit(() -> {
                 sync(view, e, s, dest);
                 return null;
             }));
         }
-        java.io.IOException failed = null;
-        for (java.util.concurrent.Future<Void> f : running) {
+        IOException failed = null;
+        for (Future<Void> f : running) {
             try {
                 f.get();
-            } catch (java.util.concurrent.ExecutionException ex) {
-                if (ex.getCause() instanceof java.io.IOException io) {
+            } catch (ExecutionException ex) {
+                if (ex.getCause() instanceof IOException io) {
                     failed = failed == null ? io : failed;
                 } else if (ex.getCause() instanceof RuntimeException re) {
                     throw re;
@@ -221,15 +232,14 @@ final class ExportRunner implements Runnable {
 
     /** Subjects brought in step at once, over every exporter of the node. */
     static final int PARALLEL = 16;
-    private static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newFixedThreadPool(
-            PARALLEL, r -> {
-                Thread t = new Thread(r, "quire-exporter-sync");
-                t.setDaemon(true);
-                return t;
-            });
+    private static final ExecutorService POOL = Executors.newFixedThreadPool(PARALLEL, r -> {
+        Thread t = new Thread(r, "quire-exporter-sync");
+        t.setDaemon(true);
+        return t;
+    });
 
-    private void sync(RegistryView view, Exporter e, Subject s, Destination dest)
-            throws java.io.IOException, InterruptedException {
+    private void sync(RegistryView view, Exporter e, Subject s, RegistryClient dest)
+            throws IOException, InterruptedException {
         String d = destination(e, s);
         List<VersionRecord> versions = view.versions(s);
         List<Integer> all = dest.versions(d, true);
@@ -240,22 +250,26 @@ final class ExportRunner implements Runnable {
             int n = v.version().number();
             here.add(n);
             if (all.contains(n) && n > checked) {
-                long there = dest.idOf(d, n);
+                long there = dest.version(d, String.valueOf(n), true).map(SchemaVersion::id).orElse(-1L);
                 if (there != v.schemaId().value()) {
-                    throw new Destination.Failure(200, "the destination holds " + d + " version " + n + " under id "
-                            + there + ", not " + v.schemaId().value());
+                    throw new RegistryException(200, -1, "the destination holds " + d + " version " + n
+                            + " under id " + there + ", not " + v.schemaId().value());
                 }
             }
             if (!all.contains(n)) {
                 if (inImportMode.add(d)) {
-                    dest.importMode(d);
+                    dest.setMode(d, "IMPORT", true);
                 }
-                dest.importVersion(d, body(view, s, v), v.schemaId().value());
+                RegisteredId got = dest.register(d, request(view, s, v), false);
+                if (got.id() != v.schemaId().value()) {
+                    throw new RegistryException(200, -1, "the destination stored " + d + " version " + n
+                            + " under id " + got.id() + ", not " + v.schemaId().value());
+                }
                 if (v.deleted()) {
-                    dest.deleteVersion(d, n, false);
+                    deleteThere(dest, d, n, false);
                 }
             } else if (v.deleted() && live.contains(n)) {
-                dest.deleteVersion(d, n, false);
+                deleteThere(dest, d, n, false);
             }
         }
         if (!versions.isEmpty()) {
@@ -265,31 +279,28 @@ final class ExportRunner implements Runnable {
         gone.removeAll(here);
         for (int n : gone) { // deleted permanently here
             if (live.contains(n)) {
-                dest.deleteVersion(d, n, false);
+                deleteThere(dest, d, n, false);
             }
-            dest.deleteVersion(d, n, true);
+            deleteThere(dest, d, n, true);
         }
     }
 
-    private static ObjectNode body(RegistryView view, Subject s, VersionRecord v) {
+    /** Deletes a version at the destination; one it does not hold (any more) is no failure. */
+    private static void deleteThere(RegistryClient dest, String subject, int version, boolean permanent)
+            throws IOException, InterruptedException {
+        try {
+            dest.deleteVersion(subject, version, permanent);
+        } catch (RegistryException ex) {
+            if (ex.status() != 404) {
+                throw ex;
+            }
+        }
+    }
+
+    private static RegisterRequest request(RegistryView view, Subject s, VersionRecord v) {
         StoredSchema schema = view.schemaOf(s, v).orElseThrow(() -> new IllegalStateException(
                 "no schema for " + s + " version " + v.version().number()));
-        ObjectNode b = Json.MAPPER.createObjectNode();
-        b.put("schema", schema.schema());
-        if (schema.schemaType() != SchemaType.AVRO) {
-            b.put("schemaType", schema.schemaType().name());
-        }
-        if (!schema.references().isEmpty()) {
-            b.set("references", Json.MAPPER.valueToTree(schema.references()));
-        }
-        if (schema.metadata() != null) {
-            b.set("metadata", Json.MAPPER.valueToTree(schema.metadata()));
-        }
-        if (schema.ruleSet() != null) {
-            b.set("ruleSet", Json.MAPPER.valueToTree(schema.ruleSet()));
-        }
-        b.put("id", v.schemaId().value());
-        b.put("version", v.version().number());
-        return b;
+        return RegisterRequest.imported(schema.schema(), schema.schemaType().name(), schema.references(),
+                (int) v.schemaId().value(), v.version().number(), schema.metadata(), schema.ruleSet());
     }
 }

@@ -5,6 +5,8 @@ import io.quire.journal.command.SetFollow;
 import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
+import io.quire.node.confluent.ConfluentLogCodec;
+import io.quire.node.confluent.LogRecord;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
@@ -240,16 +242,16 @@ public final class ConfluentFollower implements AutoCloseable {
         List<SourceRecords.Step> steps;
         Object subject;
         try {
-            SourceRecords.Parsed record = SourceRecords.parse(r.key(), r.value());
-            subject = record.touches();
-            if (touched.contains(subject) || inFlight.size() >= WINDOW || record.needsSettledView()) {
+            LogRecord record = ConfluentLogCodec.read(r.key(), r.value());
+            subject = SourceRecords.touches(record);
+            if (touched.contains(subject) || inFlight.size() >= WINDOW || SourceRecords.needsSettledView(record)) {
                 Outcome settled = drain();
                 if (settled != Outcome.GO_ON) {
                     return settled;
                 }
             }
             steps = SourceRecords.steps(access.view(), record);
-        } catch (SourceRecords.Unreadable e) {
+        } catch (ConfluentLogCodec.Unreadable e) {
             Outcome settled = drain();
             return settled != Outcome.GO_ON ? settled : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
         }

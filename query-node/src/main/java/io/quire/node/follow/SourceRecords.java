@@ -1,46 +1,47 @@
 package io.quire.node.follow;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quire.client.RegisterRequest;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.DeleteAssociations;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteMode;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.DeleteVersion;
+import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
-import io.quire.journal.model.CompatibilityLevel;
-import io.quire.journal.model.Mode;
+import io.quire.journal.model.Association;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.VersionRecord;
-import io.quire.node.api.RegisterRequest;
-import java.io.IOException;
+import io.quire.node.confluent.LogRecord.AssociationRecord;
+import io.quire.node.confluent.LogRecord.ClearSubjectRecord;
+import io.quire.node.confluent.LogRecord.ConfigRecord;
+import io.quire.node.confluent.LogRecord.DeleteSubjectRecord;
+import io.quire.node.confluent.LogRecord.ModeRecord;
+import io.quire.node.confluent.LogRecord.SchemaRecord;
+import io.quire.node.confluent.LogRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What one record of a Confluent Schema Registry's {@code _schemas} topic asks of Quire, given
- * what the view holds now: nothing, a schema to import with its id and version, or one journal
- * command (two for a schema the topic shows only as already deleted, as after compaction).
- * Keys and values are Confluent's JSON ({@code SchemaKey}/{@code SchemaValue}, {@code ConfigKey},
- * {@code ModeKey}, {@code DeleteSubjectKey}, {@code ClearSubjectKey}, {@code NoopKey}...); a
- * tombstone (no value) removes what its key names.
+ * What one record of a Confluent Schema Registry's {@code _schemas} topic, read by
+ * {@link io.quire.node.confluent.ConfluentLogCodec}, asks of Quire given what the view holds now:
+ * nothing, a schema to import with its id and version, or journal commands (two for a schema the
+ * topic shows only as already deleted, as after compaction). A setting's tombstone removes it; an
+ * association's record sets or removes that one association; keys of the DEK registry, contexts and
+ * NOOPs change nothing here.
  */
 final class SourceRecords {
 
-    static final ObjectMapper JSON = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
-
     /**
      * One step of applying a source record. Its part number is fixed by what it does (a schema's
-     * import is part 0, its soft delete part 1), so that a record read again after a restart that
-     * stopped half-way resumes at the same part.
+     * import is part 0, its soft delete part 1; a partial subject delete's steps are numbered by the
+     * version they delete), so that a record read again after a restart that stopped half-way resumes
+     * at the same part.
      */
     sealed interface Step permits Import, Write {
         int part();
@@ -61,167 +62,165 @@ final class SourceRecords {
         }
     }
 
-    /** A record's key and value as JSON (no value: a tombstone), read once. */
-    record Parsed(JsonNode key, JsonNode value) {
-
-        /** What the record touches, for ordering: its subject, or the registry's settings. */
-        Object touches() {
-            JsonNode s = key.get("subject");
-            return s == null || s.isNull() ? "(registry)" : s.asText();
-        }
-
-        /**
-         * Whether the record's steps can only be decided once everything sent before is applied: all
-         * but a new schema version without references (settings, deletes, tombstones, references).
-         */
-        boolean needsSettledView() {
-            if (value == null || !"SCHEMA".equals(key.path("keytype").asText())) {
-                return true;
-            }
-            JsonNode refs = value.path("references");
-            return refs.isArray() && !refs.isEmpty();
-        }
-    }
-
-    /** A record Quire cannot read: the follower stops on it, or skips it when told to. */
-    static final class Unreadable extends Exception {
-        Unreadable(String why) {
-            super(why);
-        }
-    }
-
     private SourceRecords() {
     }
 
-    /** The record's key and value, or why Quire cannot read them. */
-    static Parsed parse(byte[] keyBytes, byte[] valueBytes) throws Unreadable {
-        if (keyBytes == null) {
-            throw new Unreadable("a record without a key");
-        }
-        JsonNode key;
-        JsonNode value;
-        try {
-            key = JSON.readTree(keyBytes);
-            value = valueBytes == null ? null : JSON.readTree(valueBytes);
-        } catch (IOException e) {
-            throw new Unreadable("not JSON: " + e.getMessage());
-        }
-        if (key == null || !key.isObject() || !key.path("keytype").isTextual()) {
-            throw new Unreadable("a key without a keytype: " + key);
-        }
-        if (value != null && !value.isObject()) {
-            throw new Unreadable("a value that is not a JSON object: " + value);
-        }
-        return new Parsed(key, value);
+    /** What the record touches, for ordering: its subject, or the registry's settings. */
+    static Object touches(LogRecord record) {
+        Subject s = subjectOf(record);
+        return s == null ? "(registry)" : s.name();
+    }
+
+    /**
+     * Whether the record's steps can only be decided once everything sent before is applied: all
+     * but a new schema version without references (settings, deletes, tombstones, references).
+     */
+    static boolean needsSettledView(LogRecord record) {
+        return !(record instanceof SchemaRecord s && s.value() != null && s.value().references().isEmpty());
     }
 
     /** What the record asks of Quire, given the view now. */
-    static List<Step> steps(RegistryView view, Parsed record) throws Unreadable {
-        JsonNode key = record.key();
-        JsonNode value = record.value();
-        String type = key.get("keytype").asText();
-        return switch (type) {
-            case "SCHEMA" -> schema(view, subject(key, true), key, value);
-            case "CONFIG" -> config(view, subject(key, false), value);
-            case "MODE" -> mode(view, subject(key, false), value);
-            case "DELETE_SUBJECT" -> deleteSubject(view, subject(key, true), false);
-            case "CLEAR_SUBJECT" -> deleteSubject(view, subject(key, true), true);
-            // NOOP marks a reader's position; a context comes into being with its first schema; the
-            // rest (associations, keys of the DEK registry, tenants) are not followed: see the docs
-            default -> List.of();
-        };
+    static List<Step> steps(RegistryView view, LogRecord record) {
+        if (record instanceof SchemaRecord s) {
+            return schema(view, s);
+        } else if (record instanceof ConfigRecord c) {
+            return config(view, c);
+        } else if (record instanceof ModeRecord m) {
+            return mode(view, m);
+        } else if (record instanceof DeleteSubjectRecord d) {
+            return deleteSubject(view, d);
+        } else if (record instanceof ClearSubjectRecord c) {
+            return clearSubject(view, c.subject());
+        } else if (record instanceof AssociationRecord a) {
+            return association(view, a);
+        }
+        return List.of(); // contexts, NOOPs, the DEK registry's keys
     }
 
-    private static Subject subject(JsonNode key, boolean required) throws Unreadable {
-        JsonNode s = key.get("subject");
-        if (s == null || s.isNull()) {
-            if (required) {
-                throw new Unreadable("a " + key.path("keytype").asText() + " key without a subject");
-            }
-            return null;
+    private static Subject subjectOf(LogRecord record) {
+        if (record instanceof SchemaRecord s) {
+            return s.subject();
+        } else if (record instanceof ConfigRecord c) {
+            return c.subject();
+        } else if (record instanceof ModeRecord m) {
+            return m.subject();
+        } else if (record instanceof DeleteSubjectRecord d) {
+            return d.subject();
+        } else if (record instanceof ClearSubjectRecord c) {
+            return c.subject();
+        } else if (record instanceof AssociationRecord a) {
+            return a.key().subject();
         }
-        String raw = s.asText();
-        String name = raw.startsWith(":.:") ? raw.substring(3) : raw; // the default context spelled out
-        return name.isEmpty() && !required ? null : Subject.of(name); // "": the registry's own setting
+        return null;
     }
 
-    private static List<Step> schema(RegistryView view, Subject subject, JsonNode key, JsonNode value) throws Unreadable {
-        int number = key.path("version").asInt(-1);
-        if (number < 1) {
-            throw new Unreadable("a SCHEMA key without a version: " + key);
-        }
-        Version version = Version.of(number);
+    private static List<Step> schema(RegistryView view, SchemaRecord record) {
+        Subject subject = record.subject();
+        Version version = record.version();
         Optional<VersionRecord> here = view.version(subject, version);
-        if (value == null) { // a permanent delete of that version
+        if (record.value() == null) { // a permanent delete of that version
             return here.isEmpty() ? List.of() : List.of(new Write(new DeleteVersion(subject, version, true)));
         }
-        if (!value.path("id").canConvertToInt() || !value.path("schema").isTextual()) {
-            throw new Unreadable("a SCHEMA value without an id or a schema: " + key);
-        }
-        boolean deleted = value.path("deleted").asBoolean(false);
         List<Step> steps = new ArrayList<>();
         if (here.isEmpty()) {
-            ObjectNode body = JSON.createObjectNode();
-            body.put("schema", value.get("schema").asText());
-            body.put("schemaType", value.path("schemaType").asText("AVRO"));
-            for (String f : new String[]{"references", "metadata", "ruleSet"}) {
-                JsonNode part = value.get(f);
-                if (part != null && !part.isNull()) {
-                    body.set(f, part);
-                }
-            }
-            body.put("id", value.get("id").asInt());
-            body.put("version", number);
-            try {
-                steps.add(new Import(subject, JSON.treeToValue(body, RegisterRequest.class)));
-            } catch (IOException e) {
-                throw new Unreadable("a SCHEMA value Quire cannot read: " + e.getMessage());
-            }
+            steps.add(new Import(subject, record.value().importRequest(version)));
         }
         boolean liveHere = here.map(v -> !v.deleted()).orElse(true);
-        if (deleted && liveHere) {
+        if (record.value().deleted() && liveHere) {
             steps.add(new Write(new DeleteVersion(subject, version, false), 1));
         }
         return steps;
     }
 
-    private static List<Step> config(RegistryView view, Subject subject, JsonNode value) throws Unreadable {
-        if (value == null) {
+    /**
+     * A CONFIG record is the whole config of its subject: what it sets is set, and a field the view
+     * holds that the record no longer has is cleared.
+     */
+    private static List<Step> config(RegistryView view, ConfigRecord record) {
+        Subject subject = record.subject();
+        if (record.value() == null) {
             boolean has = subject == null ? view.globalLevel().isPresent() : view.subjectLevel(subject).isPresent();
             return has ? List.of(new Write(new DeleteConfig(subject))) : List.of();
         }
-        String level = value.path("compatibilityLevel").asText(value.path("compatibility").asText(""));
-        CompatibilityLevel parsed = level.isEmpty() ? null : CompatibilityLevel.parse(level)
-                .orElseThrow(() -> new Unreadable("an unknown compatibility level: " + level));
-        Boolean normalize = value.has("normalize") && !value.get("normalize").isNull()
-                ? value.get("normalize").asBoolean() : null;
-        if (parsed == null && normalize == null) {
+        LogRecord.ConfigValue value = record.value();
+        ConfigFields held = subject == null ? view.globalFields() : view.subjectFields(subject);
+        List<String> cleared = new ArrayList<>();
+        ConfigFields wanted = value.fields();
+        for (String name : ConfigFields.NAMES) {
+            if (held != null && held.get(name) != null && wanted.get(name) == null) {
+                cleared.add(name);
+            }
+        }
+        if (value.isEmpty() && cleared.isEmpty()) {
             return List.of();
         }
-        return List.of(new Write(new SetConfig(subject, parsed, normalize, null, List.of())));
+        return List.of(new Write(new SetConfig(subject, value.level(), value.normalize(),
+                wanted.isNone() ? null : wanted, cleared)));
     }
 
-    private static List<Step> mode(RegistryView view, Subject subject, JsonNode value) throws Unreadable {
-        if (value == null) {
+    private static List<Step> mode(RegistryView view, ModeRecord record) {
+        Subject subject = record.subject();
+        if (record.mode() == null) {
             boolean has = subject == null ? view.globalMode().isPresent() : view.subjectMode(subject).isPresent();
             return has ? List.of(new Write(new DeleteMode(subject))) : List.of();
         }
-        String mode = value.path("mode").asText("");
-        try {
-            return List.of(new Write(new SetMode(subject, Mode.valueOf(mode))));
-        } catch (IllegalArgumentException e) {
-            throw new Unreadable("an unknown mode: " + mode);
-        }
+        return List.of(new Write(new SetMode(subject, record.mode())));
     }
 
-    private static List<Step> deleteSubject(RegistryView view, Subject subject, boolean permanent) {
-        boolean any = false;
-        for (VersionRecord v : view.versions(subject)) {
-            if (permanent ? v.deleted() : !v.deleted()) {
-                any = true;
-                break;
+    /**
+     * Versions 1 to the record's version are soft-deleted, as Confluent's own reader applies it: the
+     * whole subject when that is every live version, else each of them (part: its number).
+     */
+    private static List<Step> deleteSubject(RegistryView view, DeleteSubjectRecord record) {
+        List<Version> covered = new ArrayList<>();
+        boolean allLive = true;
+        for (VersionRecord v : view.versions(record.subject())) {
+            if (!v.deleted()) {
+                if (record.covers(v.version())) {
+                    covered.add(v.version());
+                } else {
+                    allLive = false;
+                }
             }
         }
-        return any ? List.of(new Write(new DeleteSubject(subject, permanent))) : List.of();
+        if (covered.isEmpty()) {
+            return List.of();
+        }
+        if (allLive) {
+            return List.of(new Write(new DeleteSubject(record.subject(), false)));
+        }
+        List<Step> steps = new ArrayList<>();
+        for (Version v : covered) {
+            steps.add(new Write(new DeleteVersion(record.subject(), v, false), v.number()));
+        }
+        return steps;
+    }
+
+    private static List<Step> clearSubject(RegistryView view, Subject subject) {
+        for (VersionRecord v : view.versions(subject)) {
+            if (v.deleted()) {
+                return List.of(new Write(new DeleteSubject(subject, true)));
+            }
+        }
+        return List.of();
+    }
+
+    /** One association set (its GUID is the journal's, as for every association) or removed. */
+    private static List<Step> association(RegistryView view, AssociationRecord record) {
+        LogRecord.AssociationKey key = record.key();
+        if (record.value() != null) {
+            Association a = record.value();
+            return List.of(new Write(new SetAssociations(List.of(new Association(a.subject(), a.resourceName(),
+                    a.resourceNamespace(), a.resourceId(), a.resourceType(), a.associationType(), a.lifecycle(),
+                    a.frozen())), true)));
+        }
+        for (Association a : view.subjectAssociations(key.subject())) {
+            if (a.resourceName().equals(key.resourceName()) && a.resourceNamespace().equals(key.resourceNamespace())
+                    && a.resourceType().equals(key.resourceType()) && a.associationType().equals(key.associationType())) {
+                return List.of(new Write(new DeleteAssociations(a.resourceId(), a.resourceType(),
+                        List.of(a.associationType()), false)));
+            }
+        }
+        return List.of();
     }
 }

@@ -2,13 +2,13 @@ package io.quire.node.http;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.InvalidSchemaException;
 import io.quire.node.service.Artifacts.ArtifactMeta;

@@ -1,6 +1,6 @@
 package io.quire.node.http;
 
-import io.quire.node.api.RegisterRequest;
+import io.quire.client.RegisterRequest;
 import io.quire.node.api.Responses;
 import io.quire.node.service.CompatibilityChecks;
 import io.vertx.ext.web.RoutingContext;

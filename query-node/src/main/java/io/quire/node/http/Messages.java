@@ -11,7 +11,7 @@ final class Messages {
     // "org.apache.avro.SchemaParseException: " and the like, with or without the trailing colon.
     private static final Pattern QUALIFIED_THROWABLE =
             Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error)\\b:?\\s*");
-    // Jackson quotes the types it could not build: `java.lang.Integer`, `io.quire.node.api.RegisterRequest`.
+    // Jackson quotes the types it could not build: `java.lang.Integer`, `io.quire.client.RegisterRequest`.
     private static final Pattern QUOTED_TYPE = Pattern.compile("`(?:[a-z][a-z0-9_]*\\.)+([A-Za-z0-9_$]+)`");
     private static final Pattern STACK_LINE = Pattern.compile("\\s*\\bat [\\w.$]+\\([^)]*\\)");
     private static final int MAX_LENGTH = 4_000;

@@ -1,7 +1,7 @@
 package io.quire.node.http;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.Subject;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.service.Deletes;
 import io.quire.node.service.Registrations;
 import io.quire.node.service.SubjectReads;

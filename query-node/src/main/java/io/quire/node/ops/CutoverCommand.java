@@ -2,8 +2,8 @@ package io.quire.node.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quire.client.RegistryClient;
 import java.io.PrintStream;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Set;
 
@@ -32,13 +32,13 @@ public final class CutoverCommand {
                     (READWRITE unless keep). Exit 0 when cut over, 1 otherwise.""");
             return 0;
         }
-        NodeClient node = new NodeClient(flags.required("node").strip(), flags.basicAuthorization(), Duration.ofSeconds(30));
+        RegistryClient node = new RegistryClient(flags.required("node").strip(), flags.basicAuthorization(), Duration.ofSeconds(30));
         long timeoutMs = Long.parseLong(flags.own.getOrDefault("timeout-s", "600")) * 1000;
         long t0 = System.nanoTime();
         long deadline = t0 + timeoutMs * 1_000_000;
         String last = "";
         while (System.nanoTime() < deadline) {
-            JsonNode f = node.get("/admin/follow");
+            JsonNode f = node.getJson("/admin/follow");
             if (!f.path("following").asBoolean()) {
                 out.println("the registry does not follow a registry" + (f.has("source") ? " (it cut over from "
                         + f.path("source").asText() + " already)" : ""));
@@ -62,8 +62,8 @@ public final class CutoverCommand {
                 last = now;
             }
             if ("FOLLOWING".equals(state) && lag == 0) {
-                HttpResponse<String> r = node.send("POST", "/admin/follow/cutover", null);
-                if (r.statusCode() == 200) {
+                RegistryClient.Response r = node.send("POST", "/admin/follow/cutover", null);
+                if (r.status() == 200) {
                     JsonNode done = JSON.readTree(r.body());
                     out.printf("cut over from %s at source offset %d (journal offset %d) in %.1f s: Quire takes writes%n",
                             done.path("source").asText(), done.path("lastSourceOffset").asLong(),
@@ -71,9 +71,9 @@ public final class CutoverCommand {
                     String mode = flags.own.getOrDefault("global-mode", "READWRITE");
                     if (!mode.equalsIgnoreCase("keep")) {
                         // the source was set READONLY for the move, and that record was copied too
-                        HttpResponse<String> m = node.send("PUT", "/mode?force=true", "{\"mode\":\"" + mode + "\"}");
-                        out.println("global mode " + (m.statusCode() == 200 ? "set to " + mode : "not set: " + m.body()));
-                        return m.statusCode() == 200 ? 0 : 1;
+                        RegistryClient.Response m = node.send("PUT", "/mode?force=true", "{\"mode\":\"" + mode + "\"}");
+                        out.println("global mode " + (m.status() == 200 ? "set to " + mode : "not set: " + m.body()));
+                        return m.status() == 200 ? 0 : 1;
                     }
                     return 0;
                 }

@@ -2,10 +2,9 @@ package io.quire.node.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.quire.node.ops.ImportConfluentCommand.SourceSchema;
-import io.quire.node.ops.ImportConfluentCommand.SourceState;
+import io.quire.client.ConfigRequest;
 import io.quire.node.ops.ImportConfluentCommand.Target;
+import io.quire.node.ops.SourceState.SourceSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -72,7 +71,7 @@ public final class ImportApicurioCommand {
         out.printf("read %s: %d contents, %d versions of %d artifacts, %d compatibility settings%n", file,
                 export.contents, export.versions,
                 export.state.schemas.values().stream().map(SourceSchema::subject).distinct().count(),
-                export.state.levels.size());
+                export.state.configs.size());
         export.notes.forEach(n -> out.println("not carried over: " + n));
         if (!export.refusals.isEmpty()) {
             out.printf("cannot import %s: %d thing(s) Quire cannot map, nothing was written:%n", file,
@@ -189,7 +188,7 @@ public final class ImportApicurioCommand {
                 ex.refusals.add(what + ": content id " + contentId + " is not a positive 32-bit number");
                 continue;
             }
-            ArrayNode refs = JSON.createArrayNode();
+            List<io.quire.journal.model.SchemaReference> refs = new ArrayList<>();
             String serialized = meta.path("serializedReferences").asText("");
             if (!serialized.isEmpty() && !"null".equals(serialized)) {
                 for (JsonNode r : JSON.readTree(serialized)) {
@@ -199,8 +198,9 @@ public final class ImportApicurioCommand {
                                 + r.path("version").asText() + " (a numbered version of group 'default' is needed)");
                         continue;
                     }
-                    refs.addObject().put("name", r.path("name").asText()).put("subject", r.path("artifactId").asText())
-                            .put("version", Integer.parseInt(r.path("version").asText()));
+                    refs.add(new io.quire.journal.model.SchemaReference(r.path("name").asText(),
+                            io.quire.journal.model.Subject.of(r.path("artifactId").asText()),
+                            io.quire.journal.model.Version.of(Integer.parseInt(r.path("version").asText()))));
                 }
             }
             String type = types.get(artifact);
@@ -212,7 +212,7 @@ public final class ImportApicurioCommand {
             ex.state.schemas.put(SourceState.key(artifact, s.version()), s);
         }
         if (!globalCompatibility) {
-            ex.state.levels.put("", "NONE");
+            ex.state.configs.put("", ConfigRequest.level("NONE"));
             ex.notes.add("(none: the export has no global COMPATIBILITY rule, so Apicurio checked nothing; Quire's "
                     + "global level is set to NONE to keep that)");
         }
@@ -248,12 +248,7 @@ public final class ImportApicurioCommand {
             failed.clear();
             for (SourceSchema s : todo) {
                 io.quire.journal.model.Subject subject = io.quire.journal.model.Subject.of(s.subject());
-                List<io.quire.journal.model.SchemaReference> refs = new ArrayList<>();
-                for (JsonNode r : s.references()) {
-                    refs.add(new io.quire.journal.model.SchemaReference(r.path("name").asText(),
-                            io.quire.journal.model.Subject.of(r.path("subject").asText()),
-                            io.quire.journal.model.Version.of(r.path("version").asInt())));
-                }
+                List<io.quire.journal.model.SchemaReference> refs = s.references();
                 try {
                     var parsed = parsing.parse(view, subject.context(),
                             io.quire.journal.model.SchemaType.valueOf(s.schemaType()), s.schema(), refs);
@@ -285,7 +280,7 @@ public final class ImportApicurioCommand {
         }
         if ("COMPATIBILITY".equals(type)) {
             if (LEVELS.contains(config)) {
-                ex.state.levels.put(artifact, config);
+                ex.state.configs.put(artifact, ConfigRequest.level(config));
             } else {
                 ex.refusals.add(where + ": level " + config + " has no Quire equivalent");
             }

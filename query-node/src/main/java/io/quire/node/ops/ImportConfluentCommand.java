@@ -1,14 +1,15 @@
 package io.quire.node.ops;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quire.client.ConfigRequest;
+import io.quire.client.RegistryClient;
+import io.quire.client.RegistryException;
+import io.quire.journal.model.Association;
+import io.quire.node.api.AssociationRequest;
+import io.quire.node.confluent.ConfluentLogCodec;
+import io.quire.node.ops.SourceState.SourceSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.net.URLEncoder;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,108 +29,15 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * {@code quire.jar import-confluent}: reads a Confluent Schema Registry {@code _schemas} topic (JSON
- * keys and values, as Confluent writes them), folds it into the registry state it describes (last
- * record per key wins, tombstones remove, DELETE_SUBJECT marks versions deleted), and replays that
+ * {@code quire.jar import-confluent}: reads a Confluent Schema Registry {@code _schemas} topic with
+ * {@link ConfluentLogCodec}, folds it into the registry state it describes ({@link SourceState}), and replays that
  * state into a Quire node over its API in IMPORT mode: every schema with its id and version, soft
  * deletes, subject and global compatibility levels and modes. Running it again is harmless: what is
  * already there is answered as such.
  */
 public final class ImportConfluentCommand {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private ImportConfluentCommand() {
-    }
-
-    /**
-     * One subject version as the source registry holds it, its data contract included (null parts:
-     * none); {@code globalId} and {@code deprecated} when the source is an Apicurio registry.
-     */
-    record SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
-                        JsonNode metadata, JsonNode ruleSet, boolean deleted, Long globalId, boolean deprecated) {
-
-        SourceSchema(String subject, int version, long id, String schemaType, String schema, JsonNode references,
-                     JsonNode metadata, JsonNode ruleSet, boolean deleted) {
-            this(subject, version, id, schemaType, schema, references, metadata, ruleSet, deleted, null, false);
-        }
-
-        SourceSchema softDeleted() {
-            return new SourceSchema(subject, version, id, schemaType, schema, references, metadata, ruleSet, true,
-                    globalId, deprecated);
-        }
-    }
-
-    /** The source registry's state, folded from its topic. */
-    static final class SourceState {
-        final Map<String, SourceSchema> schemas = new TreeMap<>();
-        final Map<String, String> levels = new TreeMap<>(); // "" is the global level
-        final Map<String, String> modes = new TreeMap<>();
-        /** The live associations, by their record key (resource name, namespace, type, role, subject). */
-        final Map<String, JsonNode> associations = new TreeMap<>();
-        long records;
-        long skippedUnknown;
-
-        static String key(String subject, int version) {
-            return subject + '\u0000' + version;
-        }
-
-        void apply(JsonNode key, JsonNode value) {
-            records++;
-            String type = key.path("keytype").asText("");
-            String raw = key.path("subject").isTextual() ? key.get("subject").asText() : null;
-            // A subject in a named context keeps its qualified name (and its ids, which are per context);
-            // ":.:x" is the default context spelled out.
-            String subject = raw != null && raw.startsWith(":.:") ? raw.substring(3) : raw;
-            switch (type) {
-                case "SCHEMA" -> {
-                    String k = key(subject, key.path("version").asInt());
-                    if (value == null) {
-                        schemas.remove(k);
-                    } else {
-                        JsonNode refs = value.path("references");
-                        schemas.put(k, new SourceSchema(subject, value.path("version").asInt(), value.path("id").asLong(),
-                                value.path("schemaType").asText("AVRO"), value.path("schema").asText(),
-                                refs.isArray() ? refs : null, objectOrNull(value.get("metadata")),
-                                objectOrNull(value.get("ruleSet")), value.path("deleted").asBoolean(false)));
-                    }
-                }
-                case "CONFIG" -> put(levels, subject, value == null ? null : value.path("compatibilityLevel")
-                        .asText(value.path("compatibility").asText(null)));
-                case "MODE" -> put(modes, subject, value == null ? null : value.path("mode").asText(null));
-                case "DELETE_SUBJECT" -> {
-                    int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
-                    for (Map.Entry<String, SourceSchema> e : schemas.entrySet()) {
-                        SourceSchema s = e.getValue();
-                        if (s.subject().equals(subject) && s.version() <= upTo) {
-                            e.setValue(s.softDeleted());
-                        }
-                    }
-                }
-                case "CLEAR_SUBJECT" -> {
-                    int upTo = value == null ? Integer.MAX_VALUE : value.path("version").asInt(Integer.MAX_VALUE);
-                    schemas.values().removeIf(s -> s.subject().equals(subject) && s.version() <= upTo && s.deleted());
-                }
-                case "ASSOC" -> {
-                    if (value == null) {
-                        associations.remove(key.toString());
-                    } else {
-                        associations.put(key.toString(), value);
-                    }
-                }
-                case "NOOP", "CONTEXT" -> { } // a context comes into being with its first schema
-                default -> skippedUnknown++;
-            }
-        }
-
-        private static void put(Map<String, String> map, String subject, String value) {
-            String k = subject == null ? "" : subject;
-            if (value == null) {
-                map.remove(k);
-            } else {
-                map.put(k, value);
-            }
-        }
     }
 
     public static int run(String[] args, PrintStream out) throws Exception {
@@ -162,10 +70,13 @@ public final class ImportConfluentCommand {
         boolean force = Boolean.parseBoolean(flags.own.getOrDefault("force", "false"));
 
         SourceState state = read(source, topic, out);
-        out.printf("read %,d records from %s: %,d subject versions, %d compatibility settings, %d modes"
-                        + " (%d records of unknown kinds skipped)%n", state.records, topic,
-                state.schemas.size(), state.levels.size(), state.modes.size(), state.skippedUnknown);
-        return write(state, target, force, out);
+        out.printf("read %,d records from %s: %,d subject versions, %d configs, %d modes, %d associations"
+                        + " (%d records Quire cannot read)%n", state.records, topic,
+                state.schemas.size(), state.configs.size(), state.modes.size(), state.associations.size(),
+                state.unreadable.size());
+        state.unreadable.forEach(why -> out.println("UNREADABLE " + why));
+        int written = write(state, target, force, out);
+        return state.unreadable.isEmpty() ? written : 1;
     }
 
     static SourceState read(Properties source, String topic, PrintStream out) throws Exception {
@@ -179,14 +90,11 @@ public final class ImportConfluentCommand {
                 TopicPartition tp = new TopicPartition(topic, info.partition());
                 Progress progress = new Progress(out, "read " + tp);
                 long end = TopicReader.readToEnd(consumer, tp, (r, last) -> {
-                    if (r.key() == null) {
-                        state.skippedUnknown++;
-                        return;
-                    }
                     try {
-                        state.apply(JSON.readTree(r.key()), r.value() == null ? null : JSON.readTree(r.value()));
-                    } catch (IOException e) {
-                        state.skippedUnknown++;
+                        state.apply(ConfluentLogCodec.read(r.key(), r.value()));
+                    } catch (ConfluentLogCodec.Unreadable e) {
+                        state.records++;
+                        state.unreadable.add("offset " + r.offset() + ": " + e.getMessage());
                     }
                     progress.update(r.offset() + 1, last, false);
                 });
@@ -197,17 +105,19 @@ public final class ImportConfluentCommand {
     }
 
     static int write(SourceState state, Target target, boolean force, PrintStream out) throws Exception {
-        String previousMode = target.get("/mode").path("mode").asText("READWRITE");
-        HttpResponse<String> switched = target.send("PUT", "/mode" + (force ? "?force=true" : ""),
-                "{\"mode\":\"IMPORT\"}");
-        if (switched.statusCode() != 200) {
-            out.println("cannot switch the target to IMPORT mode: " + switched.body());
+        RegistryClient node = target.node;
+        String previousMode = node.mode(null).orElse("READWRITE");
+        try {
+            node.setMode(null, "IMPORT", force);
+        } catch (RegistryException e) {
+            out.println("cannot switch the target to IMPORT mode: " + e.getMessage());
             return 1;
         }
+        int problems = 0;
         for (String subject : state.modes.keySet()) {
             // A subject's own mode (READONLY from an earlier run, say) would block its import: IMPORT until the end.
             if (!subject.isEmpty()) {
-                target.send("PUT", "/mode/" + enc(subject) + "?force=true", "{\"mode\":\"IMPORT\"}");
+                problems += check(() -> node.setMode(subject, "IMPORT", true), "IMPORT mode on " + subject, out);
             }
         }
         List<SourceSchema> todo = new ArrayList<>(state.schemas.values());
@@ -224,21 +134,19 @@ public final class ImportConfluentCommand {
             List<CompletableFuture<Void>> all = new ArrayList<>();
             for (SourceSchema s : todo) {
                 inFlight.acquire();
-                all.add(target.sendAsync("POST", "/subjects/" + enc(s.subject()) + "/versions", importBody(s))
-                        .handle((r, err) -> {
-                            inFlight.release();
-                            synchronized (failed) {
-                                if (err != null) {
-                                    failed.put(s, err.toString());
-                                } else if (r.statusCode() == 200) {
-                                    imported.incrementAndGet();
-                                } else {
-                                    failed.put(s, r.statusCode() + " " + r.body());
-                                }
-                            }
-                            progress.update(imported.get(), total, false);
-                            return null;
-                        }));
+                all.add(node.registerAsync(s.subject(), s.request(), false).handle((r, err) -> {
+                    inFlight.release();
+                    synchronized (failed) {
+                        if (err != null) {
+                            Throwable cause = err.getCause() != null ? err.getCause() : err;
+                            failed.put(s, cause.getMessage());
+                        } else {
+                            imported.incrementAndGet();
+                        }
+                    }
+                    progress.update(imported.get(), total, false);
+                    return null;
+                }));
             }
             CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
             if (failed.size() == todo.size()) {
@@ -247,151 +155,101 @@ public final class ImportConfluentCommand {
             todo = new ArrayList<>(failed.keySet());
         }
         progress.update(imported.get(), total, true);
-        int problems = failed.size();
+        problems += failed.size();
         failed.forEach((s, why) -> out.printf("FAILED %s version %d (id %d): %s%n", s.subject(), s.version(), s.id(),
                 why));
 
         long softDeleted = 0;
         for (SourceSchema s : state.schemas.values()) {
             if (s.deleted() && !failed.containsKey(s)) {
-                HttpResponse<String> r = target.send("DELETE", "/subjects/" + enc(s.subject()) + "/versions/"
-                        + s.version(), null);
-                int code = code(r);
-                if (r.statusCode() == 200 || code == 40406) {
+                try {
+                    node.deleteVersion(s.subject(), s.version(), false);
                     softDeleted++;
-                } else {
-                    problems++;
-                    out.printf("FAILED soft delete of %s version %d: %s%n", s.subject(), s.version(), r.body());
+                } catch (RegistryException e) {
+                    if (e.errorCode() == 40406) { // soft-deleted already
+                        softDeleted++;
+                    } else {
+                        problems++;
+                        out.printf("FAILED soft delete of %s version %d: %s%n", s.subject(), s.version(),
+                                e.getMessage());
+                    }
                 }
             }
         }
         int associations = 0;
-        for (ObjectNode body : associationBodies(state)) {
-            HttpResponse<String> r = target.send("PUT", "/associations", body.toString());
-            if (r.statusCode() == 200) {
-                associations += body.get("associations").size();
-            } else {
-                problems++;
-                out.printf("FAILED associations of resource %s: %s%n", body.path("resourceId").asText(), r.body());
-            }
+        for (AssociationRequest request : associationRequests(state)) {
+            problems += check(() -> node.putAssociations(request), "associations of resource "
+                    + request.resourceId(), out);
+            associations += request.associations().size();
         }
-        for (Map.Entry<String, String> e : state.levels.entrySet()) {
-            String path = e.getKey().isEmpty() ? "/config" : "/config/" + enc(e.getKey());
-            problems += check(target.send("PUT", path, "{\"compatibility\":\"" + e.getValue() + "\"}"), path, out);
+        for (Map.Entry<String, ConfigRequest> e : state.configs.entrySet()) {
+            String subject = e.getKey().isEmpty() ? null : e.getKey();
+            if (!e.getValue().isEmpty()) {
+                problems += check(() -> node.setConfig(subject, e.getValue()), "config of "
+                        + (subject == null ? "the registry" : subject), out);
+            }
         }
         String finalGlobalMode = state.modes.getOrDefault("", previousMode.equals("IMPORT") ? "READWRITE" : previousMode);
         for (Map.Entry<String, String> e : state.modes.entrySet()) {
             if (!e.getKey().isEmpty()) {
-                String path = "/mode/" + enc(e.getKey()) + "?force=true";
-                problems += check(target.send("PUT", path, "{\"mode\":\"" + e.getValue() + "\"}"), path, out);
+                problems += check(() -> node.setMode(e.getKey(), e.getValue(), true), "mode of " + e.getKey(), out);
             }
         }
-        problems += check(target.send("PUT", "/mode?force=true", "{\"mode\":\"" + finalGlobalMode + "\"}"), "/mode",
-                out);
-        out.printf("imported %,d of %,d subject versions (%,d soft-deleted), %d associations, %d compatibility"
-                        + " settings, %d modes; global mode now %s; %d problem(s) in %.1f s%n", imported.get(), total,
-                softDeleted, associations, state.levels.size(), state.modes.size(), finalGlobalMode, problems,
+        problems += check(() -> node.setMode(null, finalGlobalMode, true), "the registry's mode", out);
+        out.printf("imported %,d of %,d subject versions (%,d soft-deleted), %d associations, %d configs,"
+                        + " %d modes; global mode now %s; %d problem(s) in %.1f s%n", imported.get(), total,
+                softDeleted, associations, state.configs.size(), state.modes.size(), finalGlobalMode, problems,
                 progress.seconds());
         return problems == 0 ? 0 : 1;
     }
 
     /**
-     * The source's associations as one {@code PUT /associations} body per resource (id and type):
+     * The source's associations as one {@code PUT /associations} request per resource (id and type):
      * the roles, subjects, lifecycles and frozen flags. Their GUIDs are Quire's own (given by the
      * journal), not the source's.
      */
-    static List<ObjectNode> associationBodies(SourceState state) {
-        Map<String, ObjectNode> byResource = new java.util.TreeMap<>();
-        for (JsonNode a : state.associations.values()) {
-            String resourceType = a.path("resourceType").asText("topic");
-            ObjectNode body = byResource.computeIfAbsent(a.path("resourceId").asText() + '\u0000' + resourceType, k -> {
-                ObjectNode b = JSON.createObjectNode();
-                b.put("resourceName", a.path("resourceName").asText());
-                b.put("resourceNamespace", a.path("resourceNamespace").asText());
-                b.put("resourceId", a.path("resourceId").asText());
-                b.put("resourceType", resourceType);
-                b.putArray("associations");
-                return b;
-            });
-            ObjectNode entry = ((com.fasterxml.jackson.databind.node.ArrayNode) body.get("associations")).addObject();
-            entry.put("subject", a.path("subject").asText());
-            entry.put("associationType", a.path("associationType").asText("value"));
-            entry.put("lifecycle", a.path("lifecycle").asText("STRONG"));
-            entry.put("frozen", a.path("frozen").asBoolean(false));
+    static List<AssociationRequest> associationRequests(SourceState state) {
+        Map<String, List<Association>> byResource = new TreeMap<>();
+        for (Association a : state.associations.values()) {
+            byResource.computeIfAbsent(a.resourceId() + '\u0000' + a.resourceType(), k -> new ArrayList<>()).add(a);
         }
-        return new ArrayList<>(byResource.values());
+        List<AssociationRequest> out = new ArrayList<>();
+        for (List<Association> of : byResource.values()) {
+            Association first = of.get(0);
+            List<AssociationRequest.Entry> entries = new ArrayList<>();
+            for (Association a : of) {
+                entries.add(new AssociationRequest.Entry(a.subject().name(), a.associationType(), a.lifecycle(),
+                        a.frozen(), null, null));
+            }
+            out.add(new AssociationRequest(first.resourceName(), first.resourceNamespace(), first.resourceId(),
+                    first.resourceType(), entries));
+        }
+        return out;
     }
 
-    private static String importBody(SourceSchema s) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("schema", s.schema());
-        if (!"AVRO".equals(s.schemaType())) {
-            body.put("schemaType", s.schemaType());
-        }
-        if (s.references() != null && !s.references().isEmpty()) {
-            body.set("references", s.references());
-        }
-        if (s.metadata() != null) {
-            body.set("metadata", s.metadata());
-        }
-        if (s.ruleSet() != null) {
-            body.set("ruleSet", s.ruleSet());
-        }
-        body.put("id", s.id());
-        body.put("version", s.version());
-        if (s.globalId() != null) {
-            body.put("globalId", s.globalId());
-        }
-        if (s.deprecated()) {
-            body.put("deprecated", true);
-        }
-        return body.toString();
+    /** One call that may be refused; a refusal is printed and counted. */
+    interface Call {
+        void run() throws IOException, InterruptedException;
     }
 
-    private static JsonNode objectOrNull(JsonNode n) {
-        return n != null && n.isObject() ? n : null;
-    }
-
-    private static int check(HttpResponse<String> r, String what, PrintStream out) {
-        if (r.statusCode() == 200) {
-            return 0;
-        }
-        out.printf("FAILED %s: %d %s%n", what, r.statusCode(), r.body());
-        return 1;
-    }
-
-    private static int code(HttpResponse<String> r) {
+    private static int check(Call call, String what, PrintStream out) throws InterruptedException {
         try {
-            return JSON.readTree(r.body()).path("error_code").asInt(-1);
+            call.run();
+            return 0;
         } catch (IOException e) {
-            return -1;
+            out.printf("FAILED %s: %s%n", what, e.getMessage());
+            return 1;
         }
-    }
-
-    private static String enc(String subject) {
-        return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The Quire node written to, and how many requests may be in flight. */
     static final class Target {
-        final NodeClient node;
+        final RegistryClient node;
         final int concurrency;
 
         Target(String base, String authorization, int concurrency) {
-            this.node = new NodeClient(base, authorization, Duration.ofSeconds(60));
+            this.node = new RegistryClient(base, authorization, Duration.ofSeconds(60));
             this.concurrency = Math.max(1, concurrency);
-        }
-
-        HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
-            return node.send(method, path, body);
-        }
-
-        CompletableFuture<HttpResponse<String>> sendAsync(String method, String path, String body) {
-            return node.sendAsync(method, path, body);
-        }
-
-        JsonNode get(String path) throws IOException, InterruptedException {
-            return JSON.readTree(send("GET", path, null).body());
         }
     }
 }

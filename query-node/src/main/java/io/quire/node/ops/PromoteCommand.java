@@ -2,13 +2,13 @@ package io.quire.node.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quire.client.RegistryClient;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.Promote;
 import io.quire.journal.model.Principal;
 import java.io.PrintStream;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Properties;
@@ -44,12 +44,12 @@ public final class PromoteCommand {
                     (docs/regions.md). Exit 0 when promoted, 1 otherwise.""");
             return 0;
         }
-        NodeClient node = new NodeClient(flags.required("node").strip(), flags.basicAuthorization(), Duration.ofSeconds(30));
+        RegistryClient node = new RegistryClient(flags.required("node").strip(), flags.basicAuthorization(), Duration.ofSeconds(30));
         String gap = flags.own.get("id-gap"); // absent: the node's default (Regions.DEFAULT_ID_GAP)
         long t0 = System.nanoTime();
-        HttpResponse<String> r = node.send("POST", "/admin/promote" + (gap == null ? "" : "?idGap=" + Long.parseLong(gap)),
+        RegistryClient.Response r = node.send("POST", "/admin/promote" + (gap == null ? "" : "?idGap=" + Long.parseLong(gap)),
                 null);
-        if (r.statusCode() != 200) {
+        if (r.status() != 200) {
             out.println("not promoted: " + r.body());
             return 1;
         }

@@ -2,8 +2,8 @@ package io.quire.node.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quire.client.RegistryClient;
 import java.io.PrintStream;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Set;
 
@@ -27,11 +27,11 @@ public final class SnapshotCommand {
                     --bootstrap-snapshot <path> (QUIRE_BOOTSTRAP_SNAPSHOT).""");
             return 0;
         }
-        NodeClient node = new NodeClient(flags.required("node"), flags.basicAuthorization(), Duration.ofMinutes(10));
+        RegistryClient node = new RegistryClient(flags.required("node"), flags.basicAuthorization(), Duration.ofMinutes(10));
         long started = System.nanoTime();
-        HttpResponse<String> r = node.send("POST", "/admin/snapshot", null);
-        if (r.statusCode() != 200) {
-            out.println("snapshot failed: " + r.statusCode() + " " + r.body());
+        RegistryClient.Response r = node.send("POST", "/admin/snapshot", null);
+        if (r.status() != 200) {
+            out.println("snapshot failed: " + r.status() + " " + r.body());
             return 1;
         }
         JsonNode j = new ObjectMapper().readTree(r.body());

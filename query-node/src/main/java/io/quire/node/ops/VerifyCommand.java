@@ -2,6 +2,7 @@ package io.quire.node.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quire.client.RegistryClient;
 import io.quire.node.config.QuireConfig;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -40,7 +41,7 @@ public final class VerifyCommand {
         if (Boolean.parseBoolean(flags.own.getOrDefault("content", "false"))) {
             return content(flags, out);
         }
-        List<NodeClient> nodes = nodes(flags, Duration.ofSeconds(10));
+        List<RegistryClient> nodes = nodes(flags, Duration.ofSeconds(10));
         long timeoutMs = Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
 
         long deadline = System.currentTimeMillis() + timeoutMs;
@@ -91,17 +92,17 @@ public final class VerifyCommand {
 
     /** Content digests of nodes in different regions: equal once the follower has applied what the primary has. */
     static int content(Flags flags, PrintStream out) throws Exception {
-        List<NodeClient> nodes = nodes(flags, Duration.ofSeconds(60));
+        List<RegistryClient> nodes = nodes(flags, Duration.ofSeconds(60));
         long deadline = System.currentTimeMillis() + Long.parseLong(flags.own.getOrDefault("timeout-s", "60")) * 1000;
         while (true) {
             List<JsonNode> digests = new ArrayList<>();
-            for (NodeClient n : nodes) {
-                digests.add(n.get("/admin/view-digest?content=true"));
+            for (RegistryClient n : nodes) {
+                digests.add(n.getJson("/admin/view-digest?content=true"));
             }
             boolean same = digests.stream().map(j -> j.path("contentDigest").asText()).distinct().count() == 1;
             if (same || System.currentTimeMillis() > deadline) {
                 for (int i = 0; i < nodes.size(); i++) {
-                    out.printf("%-32s offset %d content %s%n", nodes.get(i).base, digests.get(i).path("offset").asLong(),
+                    out.printf("%-32s offset %d content %s%n", nodes.get(i).base(), digests.get(i).path("offset").asLong(),
                             digests.get(i).path("contentDigest").asText());
                 }
                 out.println(same ? "IDENTICAL CONTENT: " + nodes.size() + " node(s)"
@@ -112,10 +113,10 @@ public final class VerifyCommand {
         }
     }
 
-    static List<NodeClient> nodes(Flags flags, Duration timeout) {
-        List<NodeClient> nodes = new ArrayList<>();
+    static List<RegistryClient> nodes(Flags flags, Duration timeout) {
+        List<RegistryClient> nodes = new ArrayList<>();
         for (String n : flags.required("nodes").split(",")) {
-            nodes.add(new NodeClient(n, flags.basicAuthorization(), timeout));
+            nodes.add(new RegistryClient(n, flags.basicAuthorization(), timeout));
         }
         return nodes;
     }
@@ -124,11 +125,11 @@ public final class VerifyCommand {
         return ps.stream().map(Position::offset).distinct().count() == 1;
     }
 
-    static List<Position> poll(List<NodeClient> nodes) throws Exception {
+    static List<Position> poll(List<RegistryClient> nodes) throws Exception {
         List<Position> out = new ArrayList<>();
-        for (NodeClient n : nodes) {
-            JsonNode j = n.get("/admin/position");
-            out.add(new Position(n.base, j.get("offset").asLong(), j.get("digest").asText(),
+        for (RegistryClient n : nodes) {
+            JsonNode j = n.getJson("/admin/position");
+            out.add(new Position(n.base(), j.get("offset").asLong(), j.get("digest").asText(),
                     j.path("digestVersion").asInt(1)));
         }
         return out;

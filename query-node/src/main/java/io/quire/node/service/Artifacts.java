@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Principal;
@@ -12,7 +13,6 @@ import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.VersionRecord;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;

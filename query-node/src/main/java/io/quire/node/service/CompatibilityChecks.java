@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.SchemaType;
@@ -7,7 +8,6 @@ import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.ParsedSchema;

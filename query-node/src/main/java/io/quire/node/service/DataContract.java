@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
@@ -8,7 +9,6 @@ import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;

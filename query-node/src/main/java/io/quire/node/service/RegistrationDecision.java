@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
@@ -9,7 +10,6 @@ import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.ParsedSchema;

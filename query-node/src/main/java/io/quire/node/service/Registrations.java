@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
@@ -19,7 +20,6 @@ import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;

@@ -114,7 +114,7 @@ class ImportConfluentIT {
                     "--node", url);
             assertEquals(0, first.code(), first.output());
             assertTrue(first.output().contains("imported 8 of 8 subject versions (2 soft-deleted)"), first.output());
-            assertTrue(first.output().contains("(0 records of unknown kinds skipped)"), first.output());
+            assertTrue(first.output().contains("(0 records Quire cannot read)"), first.output());
 
             assertEquals(a1, http.get("/schemas/ids/1").json().get("schema").asText());
             assertEquals(1, http.get("/subjects/b/versions/1").json().get("id").asLong());

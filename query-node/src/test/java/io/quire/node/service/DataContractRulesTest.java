@@ -1,16 +1,17 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Principal;
 import static io.quire.node.service.RegistryHarness.get;
 import static io.quire.node.service.RegistryHarness.refusal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.quire.client.RegisterRequest;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.Metadata;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
 import io.quire.journal.model.RuleMode;
@@ -18,7 +19,6 @@ import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import java.util.List;

@@ -1,14 +1,14 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.ids.IdBlock;
 import io.quire.journal.command.LeaseIdBlock;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.BlockGranted;
-import io.quire.node.api.RegisterRequest;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.error.RegistryException;
 import io.quire.node.metrics.QuireMetrics;
