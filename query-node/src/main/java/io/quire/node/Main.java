@@ -4,15 +4,29 @@ import io.quire.node.config.ConfigKey;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.EmbeddedKafka;
 import io.quire.node.ops.AuditCommand;
+import io.quire.node.ops.CutoverCommand;
 import io.quire.node.ops.ImportApicurioCommand;
 import io.quire.node.ops.ImportConfluentCommand;
 import io.quire.node.ops.JournalCommand;
+import io.quire.node.ops.PromoteCommand;
 import io.quire.node.ops.RebuildCommand;
 import io.quire.node.ops.SnapshotCommand;
 import io.quire.node.ops.VerifyCommand;
 import io.quire.node.security.UsersFile;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,8 +69,8 @@ public final class Main {
      * Runs every command but the servers: {@code --help} prints a usage text, bad arguments a
      * one-line error and the usage (exit 2), a failure its message (exit 1); never a stack trace.
      */
-    static int execute(String command, String[] rest, java.io.InputStream in, java.io.PrintStream out,
-                       java.io.PrintStream err) {
+    static int execute(String command, String[] rest, InputStream in, PrintStream out,
+                       PrintStream err) {
         try {
             return switch (command) {
                 case "dev", "serve" -> {
@@ -76,8 +90,8 @@ public final class Main {
                 case "snapshot" -> SnapshotCommand.run(rest, out);
                 case "import-confluent" -> ImportConfluentCommand.run(rest, out);
                 case "import-apicurio" -> ImportApicurioCommand.run(rest, out);
-                case "cutover" -> io.quire.node.ops.CutoverCommand.run(rest, out);
-                case "promote" -> io.quire.node.ops.PromoteCommand.run(rest, out);
+                case "cutover" -> CutoverCommand.run(rest, out);
+                case "promote" -> PromoteCommand.run(rest, out);
                 case "hash-password" -> hashPassword(rest, in, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
@@ -89,7 +103,7 @@ public final class Main {
                     yield 2;
                 }
             };
-        } catch (IllegalArgumentException | java.time.format.DateTimeParseException
+        } catch (IllegalArgumentException | DateTimeParseException
                  | ArrayIndexOutOfBoundsException e) { // a flag's value that is not a number, a date, or missing
             err.println("error: " + (e instanceof ArrayIndexOutOfBoundsException ? "a flag is missing its value"
                     : e.getMessage()));
@@ -126,19 +140,19 @@ public final class Main {
               hash-password [--cost N]   read a password on stdin, print its bcrypt hash
             """;
 
-    private static final java.util.Set<String> BROKER_FLAGS = java.util.Set.of("--data-dir", "--port",
+    private static final Set<String> BROKER_FLAGS = Set.of("--data-dir", "--port",
             "--advertised-port", "--node-id", "--controller", "--controller-port", "--voters", "--cluster-id",
             "--internal-replication");
 
     /** Starts a broker and returns at once; the JVM stays up with it until it is stopped. */
-    private static int broker(String[] args, java.io.PrintStream out) throws Exception {
+    private static int broker(String[] args, PrintStream out) throws Exception {
         if (wantsHelp(args)) {
             out.println("usage: java -jar quire.jar broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N"
                     + " --controller true|false --controller-port C --voters 1@127.0.0.1:C --cluster-id ID"
                     + " --internal-replication R]");
             return 0;
         }
-        java.util.Map<String, String> flags = new java.util.HashMap<>();
+        Map<String, String> flags = new HashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             if (!BROKER_FLAGS.contains(args[i]) || i + 1 >= args.length) {
                 throw new IllegalArgumentException("unexpected argument '" + args[i] + "'");
@@ -151,15 +165,15 @@ public final class Main {
                 Integer.parseInt(flags.getOrDefault("--controller-port", "0")),
                 Integer.parseInt(flags.getOrDefault("--advertised-port", "0")), flags.get("--voters"),
                 flags.get("--cluster-id"), Integer.parseInt(flags.getOrDefault("--internal-replication", "1")));
-        EmbeddedKafka kafka = new EmbeddedKafka(java.nio.file.Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
+        EmbeddedKafka kafka = new EmbeddedKafka(Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
                 spec).start();
         LOG.info("broker ready at {}", kafka.bootstrapServers());
         Runtime.getRuntime().addShutdownHook(new Thread(kafka::close, "quire-broker-shutdown"));
         return 0;
     }
 
-    private static int hashPassword(String[] args, java.io.InputStream in, java.io.PrintStream out)
-            throws java.io.IOException {
+    private static int hashPassword(String[] args, InputStream in, PrintStream out)
+            throws IOException {
         if (wantsHelp(args)) {
             out.println("usage: java -jar quire.jar hash-password [--cost N]   (reads the password on standard input;"
                     + " N from 4 to 31, default 12)");
@@ -174,13 +188,13 @@ public final class Main {
         if (cost < 4 || cost > 31) {
             throw new IllegalArgumentException("--cost must be between 4 and 31");
         }
-        java.io.Console console = in == System.in ? System.console() : null;
+        Console console = in == System.in ? System.console() : null;
         char[] password;
         if (console != null) {
             password = console.readPassword("password: ");
         } else {
-            String line = new java.io.BufferedReader(new java.io.InputStreamReader(in,
-                    java.nio.charset.StandardCharsets.UTF_8)).readLine();
+            String line = new BufferedReader(new InputStreamReader(in,
+                    StandardCharsets.UTF_8)).readLine();
             password = line == null ? null : line.toCharArray();
         }
         if (password == null || password.length == 0) {

@@ -1,6 +1,9 @@
 package io.quire.node;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import javax.management.MBeanOperationInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.slf4j.Logger;
@@ -36,17 +39,17 @@ final class NativeTrim implements Runnable {
      */
     static NativeTrim ifUseful() {
         try {
-            com.sun.management.HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(
-                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(
+                    HotSpotDiagnosticMXBean.class);
             if (hotspot != null && !"0".equals(vmOption(hotspot, "TrimNativeHeapInterval"))) {
                 return null;
             }
-            if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+            if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
                 return null;
             }
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             ObjectName command = new ObjectName("com.sun.management:type=DiagnosticCommand");
-            for (javax.management.MBeanOperationInfo op : server.getMBeanInfo(command).getOperations()) {
+            for (MBeanOperationInfo op : server.getMBeanInfo(command).getOperations()) {
                 if (op.getName().equals(OPERATION)) {
                     return new NativeTrim(server, command);
                 }
@@ -57,7 +60,7 @@ final class NativeTrim implements Runnable {
         return null;
     }
 
-    private static String vmOption(com.sun.management.HotSpotDiagnosticMXBean hotspot, String name) {
+    private static String vmOption(HotSpotDiagnosticMXBean hotspot, String name) {
         try {
             return hotspot.getVMOption(name).getValue();
         } catch (IllegalArgumentException e) {

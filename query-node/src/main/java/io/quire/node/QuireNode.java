@@ -4,27 +4,40 @@ import io.quire.ids.BlockAllocator;
 import io.quire.journal.JournalContract;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.exec.BoundedPool;
+import io.quire.node.export.ExportSupervisor;
+import io.quire.node.follow.ConfluentFollower;
 import io.quire.node.http.HttpApi;
 import io.quire.node.http.HttpVerticle;
 import io.quire.node.http.NodeStatus;
 import io.quire.node.kafka.JournalAdmin;
 import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.region.Regions;
 import io.quire.node.security.Authenticator;
+import io.quire.node.security.OidcVerifier;
+import io.quire.node.service.LocalKms;
 import io.quire.node.service.Registry;
 import io.quire.node.service.SchemaParsing;
 import io.quire.node.service.ViewAccess;
-import io.quire.node.follow.ConfluentFollower;
 import io.quire.node.view.apply.AppliedTracker;
+import io.quire.node.view.snapshot.AutoSnapshots;
+import io.quire.node.view.snapshot.Snapshots;
 import io.quire.node.write.CommandSubmitter;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +62,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
 
     private final QuireConfig config;
     private volatile ConfluentFollower follower;
-    private volatile io.quire.node.export.ExportSupervisor exporters;
-    private volatile io.quire.node.region.Regions regions;
+    private volatile ExportSupervisor exporters;
+    private volatile Regions regions;
     private final QuireMetrics metrics = new QuireMetrics();
     private final AppliedTracker tracker = new AppliedTracker(metrics);
     private final ViewAccess access = new ViewAccess();
@@ -106,7 +119,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         producer = new KafkaProducer<>(producerProperties(), new ByteArraySerializer(), new ByteArraySerializer());
         submitter = new CommandSubmitter(producer, config.journalTopic(), config.nodeId(), tracker,
                 config.writeTimeoutMs(), Clock.systemUTC(), outcomes, CommandSubmitter.DEFAULT_QUEUE);
-        regions = io.quire.node.region.Regions.install(access, submitter, config.regions(), tracker::appliedOffset);
+        regions = Regions.install(access, submitter, config.regions(), tracker::appliedOffset);
         BlockAllocator allocator = new BlockAllocator(new NodeLeaser(submitter, config.nodeId(), metrics),
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
@@ -128,7 +141,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             housekeeping.scheduleWithFixedDelay(trim, every, every, TimeUnit.MILLISECONDS);
         }
         if (config.snapshotEveryRecords() > 0) {
-            housekeeping.scheduleWithFixedDelay(new io.quire.node.view.snapshot.AutoSnapshots(config.snapshotEveryRecords(),
+            housekeeping.scheduleWithFixedDelay(new AutoSnapshots(config.snapshotEveryRecords(),
                     config.snapshotRetain(), tracker::appliedOffset, this::snapshot,
                     config.dataDir().resolve("snapshots")), 2, 2, TimeUnit.SECONDS);
         }
@@ -138,15 +151,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(config.effectiveHttpInstances()));
         Authenticator authenticator = Authenticator.create(vertx, config.security(), hashing);
         if (authenticator != null && authenticator.oidc() != null) {
-            metrics.bindOidc(authenticator.oidc(), io.quire.node.security.OidcVerifier::keyFetches);
+            metrics.bindOidc(authenticator.oidc(), OidcVerifier::keyFetches);
         }
-        HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
-                config.writeTimeoutMs(), io.quire.node.service.LocalKms.fromFile(config.security().kmsLocalSecretFile())), access,
-                tracker, metrics, this, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
-                config.limits().maxPageSize(), authenticator,
-                config.security().authMetrics(), config.incompatibleErrorCode());
         if (config.follow().on()) {
-            java.util.Map<String, String> settings = ConfluentFollower.settings(config.follow().configFile());
+            Map<String, String> settings = ConfluentFollower.settings(config.follow().configFile());
             follower = new ConfluentFollower(config.follow().bootstrapServers(), config.follow().topic(), settings,
                     config.follow().skipUnreadable(), access, submitter,
                     journal -> Registry.create(access, parsing, journal, allocator, workers, metrics, config.writeTimeoutMs()),
@@ -154,7 +162,13 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             metrics.bindFollow(follower, f -> f.status().lagRecords(), f -> f.status().lagSeconds(),
                     f -> f.status().recordsCopied());
         }
-        exporters = new io.quire.node.export.ExportSupervisor(config.nodeId(), access, submitter,
+        HttpApi.Admin admin = new HttpApi.Admin(this::snapshot, regions, follower, submitter);
+        HttpApi.Deps deps = new HttpApi.Deps(Registry.create(access, parsing, submitter, allocator, workers, metrics,
+                config.writeTimeoutMs(), LocalKms.fromFile(config.security().kmsLocalSecretFile())), access,
+                tracker, metrics, this, admin, adminScans, config.maxBodyBytes(), config.readWaitTimeoutMs(),
+                config.limits().maxPageSize(), authenticator,
+                config.security().authMetrics(), config.incompatibleErrorCode());
+        exporters = new ExportSupervisor(config.nodeId(), access, submitter,
                 config.regions().exporterLeaseMs(), "quire-" + kafkaClusterId).start();
         listen(deps);
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
@@ -177,8 +191,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             try {
                 deploy(deps, freePort(), instances);
                 return;
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (!(e.getCause() instanceof java.net.BindException) || attempt == 5) {
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof BindException) || attempt == 5) {
                     throw e;
                 }
                 LOG.info("the chosen HTTP port was taken meanwhile; choosing another");
@@ -187,7 +201,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     private void deploy(HttpApi.Deps deps, int port, int instances) throws Exception {
-        java.util.Set<Integer> bound = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<Integer> bound = ConcurrentHashMap.newKeySet();
         httpDeployment = vertx.deployVerticle(() -> new HttpVerticle(deps, config.host(), port, config.security(),
                         bound::add, config.shutdown().timeoutMs()),
                 new DeploymentOptions().setInstances(instances)).toCompletionStage().toCompletableFuture()
@@ -195,8 +209,8 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         httpPort.set(bound.iterator().next());
     }
 
-    private static int freePort() throws java.io.IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }
     }
@@ -225,17 +239,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         return config.journalTopic();
     }
 
-    @Override
-    public Map<String, Object> snapshot() throws Exception {
+    /** A snapshot of the view under the data dir, with its manifest. */
+    public Snapshots.Taken snapshot() throws Exception {
         return view.snapshot(topicId);
-    }
-
-    @Override
-    public ArchiveSource snapshotForArchive() throws Exception {
-        Map<String, Object> made = view.snapshot(topicId);
-        Path folder = Path.of((String) made.get("path"));
-        return new ArchiveSource(folder, ((Number) made.get("offset")).longValue(),
-                io.quire.node.view.snapshot.Snapshots.size(folder));
     }
 
     @Override
@@ -263,7 +269,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     }
 
     @Override
-    public java.util.List<String> peerNodes() {
+    public List<String> peerNodes() {
         return config.peerNodes();
     }
 
@@ -331,21 +337,6 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             Thread.sleep(20);
         }
         return this;
-    }
-
-    @Override
-    public java.util.Optional<ConfluentFollower> follower() {
-        return java.util.Optional.ofNullable(follower);
-    }
-
-    @Override
-    public java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> cutOver() {
-        return io.quire.node.follow.CutOver.of(access, follower, submitter);
-    }
-
-    @Override
-    public io.quire.node.region.Regions regions() {
-        return regions;
     }
 
     @Override

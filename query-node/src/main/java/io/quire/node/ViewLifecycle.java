@@ -19,11 +19,18 @@ import io.quire.node.view.store.StoreMemory;
 import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.ViewLayout;
 import io.quire.node.view.store.ViewStore;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.streams.KafkaStreams;
@@ -49,8 +56,8 @@ final class ViewLifecycle {
     private final AtomicLong skippedCorrupt = new AtomicLong();
     private final AtomicReference<ViewStore> store = new AtomicReference<>();
     private final ApplyTimings timings = new ApplyTimings();
-    private final java.util.concurrent.ScheduledExecutorService progress =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+    private final ScheduledExecutorService progress =
+            Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "quire-catch-up-progress");
                 t.setDaemon(true);
                 return t;
@@ -92,11 +99,11 @@ final class ViewLifecycle {
         if (SnapshotFetch.isUrl(snapshot)) {
             String file = config.view().snapshotAuthorizationFile();
             String authorization = file.isEmpty() ? "" : Files.readString(Path.of(file));
-            Path fetched = config.dataDir().resolve("snapshots").resolve(".fetched-" + java.util.UUID.randomUUID());
+            Path fetched = config.dataDir().resolve("snapshots").resolve(".fetched-" + UUID.randomUUID());
             try {
                 SnapshotFetch.fetch(snapshot, authorization, fetched);
                 m = Snapshots.install(fetched, storeDir(), config.journalTopic(), topicId, journalEnd, true);
-            } catch (java.net.ConnectException | java.net.UnknownHostException | java.net.NoRouteToHostException e) {
+            } catch (ConnectException | UnknownHostException | NoRouteToHostException e) {
                 // No node answers there (the first pod of a new cluster). Refusals (403, a bad
                 // archive) stop the start either way: they are mistakes to fix, not a missing peer.
                 if (config.view().snapshotRequired()) {
@@ -106,7 +113,7 @@ final class ViewLifecycle {
                         + " (bootstrap-snapshot-required is false)", snapshot, e.toString());
                 return;
             } finally {
-                io.quire.node.view.snapshot.Folders.deleteTree(fetched);
+                Folders.deleteTree(fetched);
             }
         } else {
             m = Snapshots.install(Path.of(snapshot), storeDir(), config.journalTopic(), topicId, journalEnd);
@@ -133,7 +140,7 @@ final class ViewLifecycle {
             Folders.deleteTree(storeDir());
         }
         started = System.nanoTime();
-        progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
+        progress.scheduleWithFixedDelay(() -> logCatchUp(journalEnd), 5, 5, TimeUnit.SECONDS);
         Tuning tuning = Tuning.of(config.view().memoryMib(), config.view().compression());
         // Off the caller's thread: the node answers /health/live (and 503 to reads) while it catches up.
         starter = new Thread(() -> {
@@ -203,12 +210,12 @@ final class ViewLifecycle {
     }
 
     /** A checkpoint of the view under the data dir, with its manifest. */
-    Map<String, Object> snapshot(String topicId) throws Exception {
+    Snapshots.Taken snapshot(String topicId) throws Exception {
         ViewStore s = store.get();
         if (s == null || !access.isOpen()) {
             throw RegistryException.of(ErrorCode.NOT_READY, "the view is not open yet");
         }
-        Map<String, Object> made;
+        Snapshots.Taken made;
         try {
             made = Snapshots.create(s, config.dataDir().resolve("snapshots"), config.journalTopic(), topicId);
         } catch (InvalidStateStoreException e) {

@@ -1,8 +1,10 @@
 package io.quire.node.config;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -18,7 +20,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
-                          java.util.List<String> peerNodes, Shutdown shutdown, Follow follow, Regions regions) {
+                          List<String> peerNodes, Shutdown shutdown, Follow follow, Regions regions) {
 
     /**
      * This node's region, the primary it follows when its journal is a mirror ({@code journalFollow}
@@ -51,7 +53,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords,
                        long nativeTrimIntervalMs, boolean snapshotRequired) {
 
-        public static final java.util.List<String> COMPRESSIONS = java.util.List.of("none", "lz4", "snappy", "zstd");
+        public static final List<String> COMPRESSIONS = List.of("none", "lz4", "snappy", "zstd");
     }
 
     /**
@@ -181,8 +183,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         integer(values, ConfigKey.EXPORTER_LEASE_MS, 1_000, 3_600_000)));
     }
 
-    private static java.util.List<String> peerNodes(String text) {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    private static List<String> peerNodes(String text) {
+        List<String> out = new ArrayList<>();
         for (String s : text.split(",")) {
             String url = s.strip();
             if (url.isEmpty()) {
@@ -193,7 +195,7 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
             }
             out.add(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 
     private static String compression(Map<ConfigKey, String> values) {

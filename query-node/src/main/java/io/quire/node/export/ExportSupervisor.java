@@ -10,6 +10,7 @@ import io.quire.node.write.JournalPort;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,8 +39,8 @@ public final class ExportSupervisor implements AutoCloseable {
     private final String autoContext;
     private final ScheduledExecutorService ticks;
     private final ExecutorService runners;
-    private final Map<String, ExportRunner> running = new java.util.concurrent.ConcurrentHashMap<>(); // close() too
-    private final Set<String> claiming = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<String, ExportRunner> running = new ConcurrentHashMap<>(); // close() too
+    private final Set<String> claiming = ConcurrentHashMap.newKeySet();
 
     public ExportSupervisor(String nodeId, ViewAccess access, JournalPort journal, long leaseMs, String autoContext) {
         this.nodeId = nodeId;

@@ -1,5 +1,6 @@
 package io.quire.node.follow;
 
+import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.SetFollow;
 import io.quire.journal.model.Principal;
@@ -11,20 +12,32 @@ import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
 import io.quire.node.write.JournalPort;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,7 +86,7 @@ public final class ConfluentFollower implements AutoCloseable {
 
     public ConfluentFollower(String bootstrapServers, String topic, Map<String, String> sourceSettings,
                              boolean skipUnreadable, ViewAccess access, JournalPort journal,
-                             java.util.function.Function<JournalPort, Registry> registryOver, BooleanSupplier ready,
+                             Function<JournalPort, Registry> registryOver, BooleanSupplier ready,
                              long writeTimeoutMs, Clock clock) {
         this.source = sourceName(bootstrapServers, topic);
         this.topic = topic;
@@ -126,7 +139,7 @@ public final class ConfluentFollower implements AutoCloseable {
                 return;
             }
             follow();
-        } catch (InterruptedException | org.apache.kafka.common.errors.WakeupException e) {
+        } catch (InterruptedException | WakeupException e) {
             // closing
         } catch (RuntimeException e) {
             stop("the follower failed: " + e);
@@ -163,8 +176,8 @@ public final class ConfluentFollower implements AutoCloseable {
     /** Steps in flight at most: the follower sends ahead instead of waiting for each. */
     static final int WINDOW = Integer.getInteger("quire.follow.window", 256); // 1: one step at a time (for comparisons)
 
-    private final java.util.ArrayDeque<InFlight> inFlight = new java.util.ArrayDeque<>();
-    private final java.util.Set<Object> touched = new java.util.HashSet<>();
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+    private final Set<Object> touched = new HashSet<>();
     /** The last step sent (or applied, at start): each step is chained right after it. */
     private long tipOffset;
     private int tipPart;
@@ -281,11 +294,9 @@ public final class ConfluentFollower implements AutoCloseable {
         return Outcome.GO_ON;
     }
 
-    private io.quire.journal.command.Command command(SourceRecords.Step step) {
-        if (step instanceof SourceRecords.Import i) {
-            return registry.registrations().prepareCopied(i.subject(), i.request());
-        }
-        return ((SourceRecords.Write) step).command();
+    private Command command(SourceRecords.Step step) {
+        return step instanceof SourceRecords.Import i ? registry.registrations().prepareCopied(i.subject(), i.request())
+                : ((SourceRecords.Write) step).command();
     }
 
     /** Waits for every step in flight; the first one refused decides what happens next. */
@@ -300,9 +311,9 @@ public final class ConfluentFollower implements AutoCloseable {
                 if (a.outcome() instanceof Rejected rej) {
                     failure = rej.message();
                 }
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 failure = String.valueOf(e.getCause());
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 failure = "the journal did not apply it within " + (writeTimeoutMs * 2) + " ms";
             }
             if (result != Outcome.GO_ON) {
@@ -348,7 +359,7 @@ public final class ConfluentFollower implements AutoCloseable {
     private Applied await(CompletableFuture<Applied> f) throws InterruptedException {
         try {
             return f.get(writeTimeoutMs * 2, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             lastError = String.valueOf(e.getCause() == null ? e : e.getCause());
             return null;
         }
@@ -374,11 +385,11 @@ public final class ConfluentFollower implements AutoCloseable {
     }
 
     /** The source cluster's client settings from a properties file ({@code file} empty: none). */
-    public static java.util.Map<String, String> settings(String file) throws java.io.IOException {
-        java.util.Map<String, String> settings = new java.util.HashMap<>();
+    public static Map<String, String> settings(String file) throws IOException {
+        Map<String, String> settings = new HashMap<>();
         if (!file.isEmpty()) {
-            java.util.Properties p = new java.util.Properties();
-            try (java.io.InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of(file))) {
+            Properties p = new Properties();
+            try (InputStream in = Files.newInputStream(Path.of(file))) {
                 p.load(in);
             }
             p.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));

@@ -1,12 +1,15 @@
 package io.quire.node.follow;
 
 import io.quire.journal.command.SetFollow;
+import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Principal;
+import io.quire.journal.outcome.FollowSet;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
+import io.quire.node.api.AdminAnswers.CutOverDone;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.JournalPort;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -20,8 +23,7 @@ public final class CutOver {
      * The cut-over, asked of a node: it must run the follower of what the registry follows, caught
      * up; then the end of following is journaled and every node takes writes again.
      */
-    public static CompletableFuture<Map<String, Object>> of(ViewAccess access, ConfluentFollower follower,
-                                                                 JournalPort journal) {
+    public static CompletableFuture<CutOverDone> of(ViewAccess access, ConfluentFollower follower, JournalPort journal) {
         Optional<FollowState> f = access.view().follow();
         if (f.isEmpty() || !f.get().following()) {
             return CompletableFuture.failedFuture(notPermitted("this registry does not follow a registry"));
@@ -37,19 +39,14 @@ public final class CutOver {
         }
         return journal.submit(new SetFollow(f.get().source(), false, -1), Principal.of("cutover")).thenApply(a -> {
             if (a.outcome() instanceof Rejected r) {
-                throw new io.quire.node.error.RegistryException(r.error(), r.message());
+                throw new RegistryException(r.error(), r.message());
             }
-            Map<String, Object> out = new java.util.LinkedHashMap<>();
-            out.put("cutOver", true);
-            out.put("source", f.get().source());
-            out.put("lastSourceOffset", ((io.quire.journal.outcome.FollowSet) a.outcome()).lastOffset());
-            out.put("offset", a.offset().value());
-            return out;
+            return new CutOverDone(true, f.get().source(), ((FollowSet) a.outcome()).lastOffset(), a.offset().value());
         });
     }
 
-    private static io.quire.node.error.RegistryException notPermitted(String why) {
-        return io.quire.node.error.RegistryException.of(io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, why);
+    private static RegistryException notPermitted(String why) {
+        return RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, why);
     }
 
 }

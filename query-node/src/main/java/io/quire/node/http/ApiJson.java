@@ -1,20 +1,30 @@
 package io.quire.node.http;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quire.client.RegisterRequest;
+import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Subject;
 import io.quire.node.error.RegistryException;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
 
 /** JSON in and out of the HTTP API, with the Confluent content type. */
 final class ApiJson {
@@ -30,9 +40,9 @@ final class ApiJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .withConfigOverride(java.util.Collection.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
-            .withConfigOverride(java.util.List.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
-            .withConfigOverride(java.util.Set.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
+            .withConfigOverride(Collection.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
+            .withConfigOverride(List.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
+            .withConfigOverride(Set.class, o -> o.setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL)))
             .build();
 
     private ApiJson() {
@@ -64,7 +74,7 @@ final class ApiJson {
         } catch (JsonProcessingException e) {
             throw new RegistryException(ErrorCode.BAD_REQUEST, "Invalid JSON in the request body: "
                     + e.getOriginalMessage());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new RegistryException(ErrorCode.BAD_REQUEST, e.getMessage());
         }
     }
@@ -83,11 +93,11 @@ final class ApiJson {
     }
 
     /** The Confluent error body, the one shape of every error answer. */
-    record ErrorBody(@com.fasterxml.jackson.annotation.JsonProperty("error_code") int errorCode, String message) {
+    record ErrorBody(@JsonProperty("error_code") int errorCode, String message) {
     }
 
     /** An error answer straight on a response, for requests refused before routing. */
-    static void error(io.vertx.core.http.HttpServerResponse response, int status, int code, String message) {
+    static void error(HttpServerResponse response, int status, int code, String message) {
         try {
             response.setStatusCode(status).putHeader("Content-Type", CONTENT_TYPE)
                     .end(Buffer.buffer(MAPPER.writeValueAsBytes(new ErrorBody(code, message))));
@@ -97,12 +107,12 @@ final class ApiJson {
     }
 
     /** A prepared JSON object body with one more numeric field. */
-    static com.fasterxml.jackson.databind.node.ObjectNode withField(byte[] body, String field, long value) {
+    static ObjectNode withField(byte[] body, String field, long value) {
         try {
-            com.fasterxml.jackson.databind.node.ObjectNode node =
-                    (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(body);
+            ObjectNode node =
+                    (ObjectNode) MAPPER.readTree(body);
             return node.put(field, value);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e); // the body was written by the view's own encoder
         }
     }
@@ -112,19 +122,19 @@ final class ApiJson {
      * ({@code referenceFormat=qualified}): an unqualified subject of a schema in {@code :.ctx:}
      * becomes {@code :.ctx:subject}.
      */
-    static byte[] qualifiedReferences(byte[] body, io.quire.journal.model.Context context) {
+    static byte[] qualifiedReferences(byte[] body, Context context) {
         try {
-            com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(body);
-            com.fasterxml.jackson.databind.JsonNode refs = node.get("references");
+            JsonNode node = MAPPER.readTree(body);
+            JsonNode refs = node.get("references");
             if (refs != null && refs.isArray()) {
-                for (com.fasterxml.jackson.databind.JsonNode r : refs) {
-                    if (r.hasNonNull("subject") && r instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
-                        o.put("subject", context.qualify(io.quire.journal.model.Subject.of(r.get("subject").asText())).name());
+                for (JsonNode r : refs) {
+                    if (r.hasNonNull("subject") && r instanceof ObjectNode o) {
+                        o.put("subject", context.qualify(Subject.of(r.get("subject").asText())).name());
                     }
                 }
             }
             return MAPPER.writeValueAsBytes(node);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e); // the body was written by our own encoder
         }
     }

@@ -11,19 +11,16 @@ import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.InvalidSchemaException;
-import io.quire.node.service.Artifacts.ArtifactMeta;
 import io.quire.node.service.Artifacts.Content;
 import io.quire.node.service.Artifacts.VersionMeta;
 import io.quire.node.service.Artifacts;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.CompletionException;
 
 /**
@@ -86,11 +83,10 @@ final class ApicurioApi {
                 references(content.references()), null, null);
         Async.reply(ctx, artifacts.create(subject, ifExists, body.firstVersion().version(), req, Params.principal(ctx)),
                 (c, written) -> {
-                    Map<String, Object> out = new LinkedHashMap<>();
-                    out.put("artifact", artifactJson(artifacts.artifact(subject)));
-                    out.put("version", versionJson(written.value()));
                     c.response().putHeader(ApiJson.OFFSET_HEADER, Long.toString(written.offset().value()));
-                    send(c, 200, out);
+                    send(c, 200, new ApicurioBodies.CreateArtifactResponse(
+                            ApicurioBodies.ArtifactMetaData.of(artifacts.artifact(subject)),
+                            ApicurioBodies.VersionMetaData.of(written.value())));
                 });
     }
 
@@ -114,18 +110,13 @@ final class ApicurioApi {
         int limit = number(ctx, "limit", 20);
         var caller = Params.caller(ctx);
         Artifacts.Page page = artifacts.search(group, artifact, type, text, ascending, offset, limit, caller::mayTouch);
-        List<Object> versions = new ArrayList<>();
-        page.versions().forEach(v -> versions.add(versionJson(v)));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("count", page.count());
-        out.put("versions", versions);
-        send(ctx, 200, out);
+        send(ctx, 200, ApicurioBodies.VersionSearchResults.of(page));
     }
 
     // ---- versions of an artifact
 
     void version(RoutingContext ctx) {
-        send(ctx, 200, versionJson(artifacts.version(subject(ctx), ctx.pathParam("version"))));
+        send(ctx, 200, ApicurioBodies.VersionMetaData.of(artifacts.version(subject(ctx), ctx.pathParam("version"))));
     }
 
     void versionContent(RoutingContext ctx) {
@@ -283,38 +274,6 @@ final class ApicurioApi {
 
     // ---- bodies
 
-    private static Map<String, Object> versionJson(VersionMeta v) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("version", v.version().toString());
-        m.put("owner", "");
-        putTime(m, "createdOn", v.createdOn());
-        m.put("artifactType", v.type().name());
-        m.put("globalId", v.globalId());
-        m.put("state", v.state());
-        m.put("contentId", v.contentId().value());
-        m.put("artifactId", v.subject().name());
-        m.put("modifiedBy", "");
-        putTime(m, "modifiedOn", v.createdOn());
-        return m;
-    }
-
-    private static Map<String, Object> artifactJson(ArtifactMeta a) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("owner", "");
-        putTime(m, "createdOn", a.createdOn());
-        m.put("modifiedBy", "");
-        putTime(m, "modifiedOn", a.modifiedOn());
-        m.put("artifactType", a.type().name());
-        m.put("artifactId", a.subject().name());
-        return m;
-    }
-
-    private static void putTime(Map<String, Object> m, String field, Instant t) {
-        if (t != null) {
-            m.put(field, t.toString());
-        }
-    }
-
     private static void sendContent(RoutingContext ctx, Content c) {
         String type = c.type() == SchemaType.PROTOBUF ? "application/x-protobuf" : "application/json";
         ctx.response().putHeader("Content-Type", type).end(c.text());
@@ -330,7 +289,7 @@ final class ApicurioApi {
 
     private static void send(RoutingContext ctx, int status, Object value) {
         ctx.response().setStatusCode(status).putHeader("Content-Type", "application/json")
-                .end(io.vertx.core.buffer.Buffer.buffer(ApiJson.bytes(value)));
+                .end(Buffer.buffer(ApiJson.bytes(value)));
     }
 
     /**
@@ -381,14 +340,7 @@ final class ApicurioApi {
     }
 
     private static void problem(RoutingContext ctx, int status, String name, String title, String cause) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (cause != null) {
-            m.put("causes", List.of(Map.of("description", cause, "context", "")));
-        }
-        m.put("detail", name + ": " + title);
-        m.put("title", title);
-        m.put("status", status);
-        m.put("name", name);
-        send(ctx, status, m);
+        send(ctx, status, new ApicurioBodies.ProblemDetails(cause == null ? null
+                : List.of(new ApicurioBodies.ProblemCause(cause, "")), name + ": " + title, title, status, name));
     }
 }

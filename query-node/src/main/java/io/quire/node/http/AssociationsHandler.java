@@ -10,11 +10,14 @@ import io.quire.node.api.AssociationBatch;
 import io.quire.node.api.AssociationRequest;
 import io.quire.node.api.AssociationResponse;
 import io.quire.node.error.RegistryException;
+import io.quire.node.schema.InvalidSchemaException;
 import io.quire.node.service.Associations;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /** {@code /associations…}: create, replace, look up and delete associations of resources and subjects. */
 final class AssociationsHandler {
@@ -115,7 +118,7 @@ final class AssociationsHandler {
     record Results(List<Result> results) {
     }
 
-    private static <T> CompletableFuture<T> attempt(java.util.function.Supplier<CompletableFuture<T>> call) {
+    private static <T> CompletableFuture<T> attempt(Supplier<CompletableFuture<T>> call) {
         try {
             return call.get();
         } catch (RuntimeException e) {
@@ -126,16 +129,16 @@ final class AssociationsHandler {
     /** A refusal as a batch result shows it; anything else fails the whole call (and is logged there). */
     private static ApiJson.ErrorBody errorBody(Throwable e) {
         Throwable t = e;
-        while (t instanceof java.util.concurrent.CompletionException && t.getCause() != null) {
+        while (t instanceof CompletionException && t.getCause() != null) {
             t = t.getCause();
         }
         if (t instanceof RegistryException r) {
             return new ApiJson.ErrorBody(r.error().code, Messages.clean(r.getMessage()));
         }
-        if (t instanceof io.quire.node.schema.InvalidSchemaException s) {
+        if (t instanceof InvalidSchemaException s) {
             return new ApiJson.ErrorBody(ErrorCode.INVALID_SCHEMA.code, Messages.clean(s.getMessage()));
         }
-        throw new java.util.concurrent.CompletionException(t);
+        throw new CompletionException(t);
     }
 
     void byResourceName(RoutingContext ctx) {

@@ -1,7 +1,10 @@
 package io.quire.node.http;
 
 import io.quire.client.RegisterRequest;
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ErrorCode;
 import io.quire.node.api.Responses;
+import io.quire.node.error.RegistryException;
 import io.quire.node.service.CompatibilityChecks;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -27,10 +30,10 @@ final class CompatibilityHandler {
         RegisterRequest req = ApiJson.body(ctx, RegisterRequest.class);
         boolean verbose = Params.flag(ctx, "verbose");
         String levelParam = ctx.queryParams().get("level");
-        io.quire.journal.model.CompatibilityLevel level = null;
+        CompatibilityLevel level = null;
         if (levelParam != null && !levelParam.isEmpty()) {
-            level = io.quire.journal.model.CompatibilityLevel.parse(levelParam).orElseThrow(() ->
-                    io.quire.node.error.RegistryException.of(io.quire.journal.model.ErrorCode.INVALID_COMPATIBILITY_LEVEL));
+            level = CompatibilityLevel.parse(levelParam).orElseThrow(() ->
+                    RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
         }
         Async.reply(ctx, checks.checkCompatibility(Params.subject(ctx), oneVersion ? Params.version(ctx) : null, req,
                         level),

@@ -14,6 +14,7 @@ import io.quire.node.service.SettingsReads;
 import io.quire.node.service.SettingsWrites;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code /config} and {@code /mode}, global and per subject. */
 final class ConfigHandler {
@@ -58,8 +59,8 @@ final class ConfigHandler {
     void getSubject(RoutingContext ctx) {
         boolean toGlobal = Params.flag(ctx, "defaultToGlobal");
         Subject subject = Params.subject(ctx);
-        java.util.Optional<CompatibilityLevel> level = reads.subjectLevel(subject, toGlobal);
-        java.util.Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
+        Optional<CompatibilityLevel> level = reads.subjectLevel(subject, toGlobal);
+        Optional<Boolean> normalize = reads.subjectNormalize(subject, toGlobal);
         ConfigFields fields = reads.subjectFields(subject, toGlobal);
         if (level.isEmpty() && normalize.isEmpty() && fields.isNone()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_COMPATIBILITY_NOT_CONFIGURED, subject);

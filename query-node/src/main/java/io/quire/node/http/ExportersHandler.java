@@ -3,11 +3,13 @@ package io.quire.node.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.journal.command.ControlExporter;
 import io.quire.journal.model.ErrorCode;
+import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.Exporters;
 import io.vertx.ext.web.RoutingContext;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 /** {@code /exporters…}, Confluent's exporters API; every write answers {@code {"name": …}}. */
 final class ExportersHandler {
@@ -77,7 +79,7 @@ final class ExportersHandler {
         reply(ctx, exporters.delete(ctx.pathParam("name"), Params.principal(ctx)));
     }
 
-    private static void reply(RoutingContext ctx, java.util.concurrent.CompletableFuture<io.quire.node.api.Written<String>> w) {
+    private static void reply(RoutingContext ctx, CompletableFuture<Written<String>> w) {
         Async.reply(ctx, w, (c, written) -> ApiJson.written(c, written.offset(), Map.of("name", written.value())));
     }
 }

@@ -1,10 +1,16 @@
 package io.quire.node.http;
 
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.quire.node.follow.ConfluentFollower;
 import io.quire.node.metrics.QuireMetrics;
+import io.quire.node.region.Regions;
 import io.quire.node.security.Authenticator;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.apply.AppliedTracker;
+import io.quire.node.view.snapshot.Snapshots;
+import io.quire.node.write.JournalPort;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -12,6 +18,12 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 
 /** The route table of a node, declared once. */
@@ -19,9 +31,18 @@ public final class HttpApi {
 
     /** Everything the handlers need. */
     public record Deps(Registry registry, ViewAccess access, AppliedTracker tracker,
-                       QuireMetrics metrics, NodeStatus status, Executor adminScans, long maxBodyBytes,
+                       QuireMetrics metrics, NodeStatus status, Admin admin, Executor adminScans, long maxBodyBytes,
                        long readWaitTimeoutMs, int maxPageSize, Authenticator authenticator, boolean authMetrics,
                        int incompatibleErrorCode) {
+    }
+
+    /**
+     * The services the admin endpoints use: snapshots of the view, the node's region (null: none),
+     * its follower of a Confluent registry (null: it runs none) and the journal the cut-over writes
+     * to (null: none).
+     */
+    public record Admin(Callable<Snapshots.Taken> snapshots, Regions regions, ConfluentFollower follower,
+                        JournalPort journal) {
     }
 
     private HttpApi() {
@@ -37,7 +58,12 @@ public final class HttpApi {
         ConfigHandler config = new ConfigHandler(reg.settingsReads(), reg.settings());
         AssociationsHandler associations = new AssociationsHandler(reg.associations(), d.maxPageSize());
         CompatibilityHandler compat = new CompatibilityHandler(reg.checks());
-        OpsHandler ops = new OpsHandler(d.status(), d.metrics(), d.access(), d.adminScans());
+        HealthHandler health = new HealthHandler(d.status(), d.metrics());
+        ViewAdminHandler viewAdmin = new ViewAdminHandler(d.access(), d.admin().snapshots(), d.adminScans());
+        RegionHandler region = new RegionHandler(d.admin().regions(), d.status()::journalEndOffset);
+        FollowHandler follow = new FollowHandler(d.access(), d.admin().follower(), d.admin().journal());
+        ClusterHandler cluster = new ClusterHandler(d.status(), d.access());
+        PrincipalHandler principal = new PrincipalHandler(d.authenticator());
         ContextsHandler contexts = new ContextsHandler(reg.contexts());
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
@@ -72,23 +98,23 @@ public final class HttpApi {
         t.route(HttpMethod.GET, "/subjects/:subject/versions/:version/referencedby", Access.READ,
                 subjects::referencedBy);
 
-        t.route(HttpMethod.GET, "/", Access.OPEN, ops::root);
-        t.route(HttpMethod.GET, "/health/live", Access.OPEN, ops::live);
-        t.route(HttpMethod.GET, "/v1/metadata/id", Access.READ, ops::metadataId);
-        t.route(HttpMethod.GET, "/v1/metadata/version", Access.READ, ops::metadataVersion);
-        t.route(HttpMethod.GET, "/health/ready", Access.OPEN, ops::ready);
-        t.route(HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, ops::metrics);
-        t.route(HttpMethod.GET, "/admin/position", Access.ADMIN, ops::position);
-        t.route(HttpMethod.GET, "/admin/view-digest", Access.ADMIN, ops::viewDigest);
-        t.route(HttpMethod.POST, "/admin/snapshot", Access.ADMIN, ops::snapshot);
-        t.route(HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, ops::snapshotArchive);
+        t.route(HttpMethod.GET, "/", Access.OPEN, health::root);
+        t.route(HttpMethod.GET, "/health/live", Access.OPEN, health::live);
+        t.route(HttpMethod.GET, "/v1/metadata/id", Access.READ, health::metadataId);
+        t.route(HttpMethod.GET, "/v1/metadata/version", Access.READ, health::metadataVersion);
+        t.route(HttpMethod.GET, "/health/ready", Access.OPEN, health::ready);
+        t.route(HttpMethod.GET, "/metrics", d.authMetrics() ? Access.ADMIN : Access.OPEN, health::metrics);
+        t.route(HttpMethod.GET, "/admin/position", Access.ADMIN, viewAdmin::position);
+        t.route(HttpMethod.GET, "/admin/view-digest", Access.ADMIN, viewAdmin::viewDigest);
+        t.route(HttpMethod.POST, "/admin/snapshot", Access.ADMIN, viewAdmin::snapshot);
+        t.route(HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, viewAdmin::snapshotArchive);
         t.route(HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
-        t.route(HttpMethod.GET, "/v1/principal", Access.OPEN, ctx -> ops.principal(ctx, d.authenticator()));
-        t.route(HttpMethod.GET, "/admin/cluster", Access.ADMIN, ops::cluster);
-        t.route(HttpMethod.GET, "/admin/recent", Access.ADMIN, ops::recent);
-        t.route(HttpMethod.GET, "/admin/follow", Access.ADMIN, ops::follow);
-        t.route(HttpMethod.GET, "/admin/region", Access.ADMIN, ops::region);
-        t.route(HttpMethod.POST, "/admin/promote", Access.ADMIN, ops::promote);
+        t.route(HttpMethod.GET, "/v1/principal", Access.OPEN, principal::principal);
+        t.route(HttpMethod.GET, "/admin/cluster", Access.ADMIN, cluster::cluster);
+        t.route(HttpMethod.GET, "/admin/recent", Access.ADMIN, health::recent);
+        t.route(HttpMethod.GET, "/admin/follow", Access.ADMIN, follow::follow);
+        t.route(HttpMethod.GET, "/admin/region", Access.ADMIN, region::region);
+        t.route(HttpMethod.POST, "/admin/promote", Access.ADMIN, region::promote);
         t.route(HttpMethod.GET, "/exporters", Access.ADMIN, exporters::list);
         t.route(HttpMethod.POST, "/exporters", Access.ADMIN, exporters::create);
         t.route(HttpMethod.GET, "/exporters/:name", Access.ADMIN, exporters::get);
@@ -100,7 +126,7 @@ public final class HttpApi {
         t.route(HttpMethod.PUT, "/exporters/:name/pause", Access.ADMIN, exporters::pause);
         t.route(HttpMethod.PUT, "/exporters/:name/resume", Access.ADMIN, exporters::resume);
         t.route(HttpMethod.PUT, "/exporters/:name/reset", Access.ADMIN, exporters::reset);
-        t.route(HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, ops::cutOver);
+        t.route(HttpMethod.POST, "/admin/follow/cutover", Access.ADMIN, follow::cutOver);
         Console.routes(r, d.authenticator() == null ? "" : d.authenticator().consoleProviderOrigin());
 
         String keks = "/dek-registry/v1/keks";
@@ -210,7 +236,7 @@ public final class HttpApi {
         if (contentType == null) {
             return false;
         }
-        String type = contentType.trim().toLowerCase(java.util.Locale.ROOT);
+        String type = contentType.trim().toLowerCase(Locale.ROOT);
         return type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/");
     }
 
@@ -223,7 +249,7 @@ public final class HttpApi {
         if (raw == null || raw.indexOf('%') < 0) {
             return true;
         }
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
             if (c != '%') {
@@ -238,9 +264,9 @@ public final class HttpApi {
             i += 2;
         }
         try {
-            java.nio.charset.StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes.toByteArray()));
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes.toByteArray()));
             return true;
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             return false;
         }
     }
@@ -252,8 +278,8 @@ public final class HttpApi {
      */
     static void invalidRequest(HttpServerRequest req) {
         Throwable cause = req.decoderResult().cause();
-        int status = cause instanceof io.netty.handler.codec.http.TooLongHttpLineException ? 414
-                : cause instanceof io.netty.handler.codec.http.TooLongHttpHeaderException ? 431 : 400;
+        int status = cause instanceof TooLongHttpLineException ? 414
+                : cause instanceof TooLongHttpHeaderException ? 431 : 400;
         String message = switch (status) {
             case 414 -> "The request line is too long";
             case 431 -> "The request headers are too large";

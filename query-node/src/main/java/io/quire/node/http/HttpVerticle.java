@@ -2,9 +2,13 @@ package io.quire.node.http;
 
 import io.quire.node.config.QuireConfig;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.PemKeyCertOptions;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 
 /** One HTTP server instance per event loop, all on the same port. */
 public final class HttpVerticle extends VerticleBase {
@@ -13,13 +17,13 @@ public final class HttpVerticle extends VerticleBase {
     private final String host;
     private final int port;
     private final QuireConfig.Security security;
-    private final java.util.function.IntConsumer boundPort;
+    private final IntConsumer boundPort;
     private final long shutdownTimeoutMs;
-    private io.vertx.core.http.HttpServer server;
+    private HttpServer server;
 
     /** {@code boundPort} is told the port the server listens on (the one chosen when {@code port} is 0). */
     public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
-                        java.util.function.IntConsumer boundPort) {
+                        IntConsumer boundPort) {
         this(deps, host, port, security, boundPort, 0);
     }
 
@@ -28,7 +32,7 @@ public final class HttpVerticle extends VerticleBase {
      * up to {@code shutdownTimeoutMs} to be answered before it closes their connections.
      */
     public HttpVerticle(HttpApi.Deps deps, String host, int port, QuireConfig.Security security,
-                        java.util.function.IntConsumer boundPort, long shutdownTimeoutMs) {
+                        IntConsumer boundPort, long shutdownTimeoutMs) {
         this.shutdownTimeoutMs = shutdownTimeoutMs;
         this.deps = deps;
         this.host = host;
@@ -71,9 +75,9 @@ public final class HttpVerticle extends VerticleBase {
             return Future.succeededFuture();
         }
         boolean closed = Listener.close(server);
-        io.vertx.core.Promise<Void> settled = io.vertx.core.Promise.promise();
+        Promise<Void> settled = Promise.promise();
         vertx.setTimer(closed ? SETTLE_MILLIS : 1, t -> settled.complete());
-        return settled.future().compose(v -> server.shutdown(shutdownTimeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS));
+        return settled.future().compose(v -> server.shutdown(shutdownTimeoutMs, TimeUnit.MILLISECONDS));
     }
 
     /** How long connections accepted before the listener closed have to send their request. */

@@ -2,10 +2,13 @@ package io.quire.node.http;
 
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.api.KeyRequests;
+import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.EncryptionKeys;
 import io.quire.node.service.VersionSpec;
 import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code /dek-registry/v1/keks…}. KEKs are not scoped by subject; a DEK is its subject's, so a
@@ -18,7 +21,7 @@ final class KeysHandler {
      * Reads of keys are not journal commands, so the audit trail cannot hold them: each one is a
      * line of this logger instead (who, which call, which key; never material).
      */
-    static final org.slf4j.Logger READS = org.slf4j.LoggerFactory.getLogger("quire.audit.keys");
+    static final Logger READS = LoggerFactory.getLogger("quire.audit.keys");
 
     private final EncryptionKeys keys;
     private final int maxPageSize;
@@ -139,7 +142,7 @@ final class KeysHandler {
         }
     }
 
-    private static void noContent(RoutingContext ctx, io.quire.node.api.Written<Integer> w) {
+    private static void noContent(RoutingContext ctx, Written<Integer> w) {
         ctx.response().putHeader(ApiJson.OFFSET_HEADER, w.offset().toString()).setStatusCode(204).end();
     }
 }

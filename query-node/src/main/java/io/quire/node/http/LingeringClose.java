@@ -6,6 +6,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.HttpObject;
@@ -13,6 +14,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.vertx.core.http.HttpConnection;
+import io.vertx.core.net.impl.ConnectionBase;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -44,8 +46,8 @@ final class LingeringClose extends ChannelDuplexHandler {
      * Vert.x has no public hook for the pipeline: the connection's implementation class gives it.
      */
     static void install(HttpConnection connection) {
-        if (connection instanceof io.vertx.core.net.impl.ConnectionBase base) {
-            io.netty.channel.ChannelPipeline pipeline = base.channelHandlerContext().pipeline();
+        if (connection instanceof ConnectionBase base) {
+            ChannelPipeline pipeline = base.channelHandlerContext().pipeline();
             if (pipeline.get("httpDecoder") != null && pipeline.get(NAME) == null) {
                 pipeline.addAfter("httpDecoder", NAME, new LingeringClose());
             }

@@ -1,6 +1,7 @@
 package io.quire.node.http;
 
 import io.netty.channel.Channel;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpServer;
 import java.lang.reflect.Field;
 import org.slf4j.Logger;
@@ -25,7 +26,7 @@ final class Listener {
             Object tcp = field(server, "tcpServer");
             Object actual = field(tcp, "actualServer");
             @SuppressWarnings("unchecked")
-            io.vertx.core.Future<Channel> bound = (io.vertx.core.Future<Channel>) field(actual, "bindFuture");
+            Future<Channel> bound = (Future<Channel>) field(actual, "bindFuture");
             if (bound == null || !bound.succeeded()) {
                 return false;
             }

@@ -1,6 +1,11 @@
 package io.quire.node.http;
 
-/** What the operations endpoints need to know about the node. */
+import java.util.List;
+
+/**
+ * What the health, metadata and cluster endpoints need to know about the node: facts about it, not
+ * its services (the admin handlers take those they use).
+ */
 public interface NodeStatus {
 
     /** Whether the node has applied the journal up to the end it saw at start-up and serves its view. */
@@ -20,15 +25,6 @@ public interface NodeStatus {
     /** This registry's name among registries: its journal topic (every node of one registry shares it). */
     String registryClusterId();
 
-    /** Writes a snapshot of the view (see {@code Snapshots}) and describes it; slow, call off the event loop. */
-    java.util.Map<String, Object> snapshot() throws Exception;
-
-    /**
-     * Takes a snapshot to send as a compressed archive ({@code SnapshotArchive}), which the caller
-     * writes while it sends; slow, call off the event loop.
-     */
-    ArchiveSource snapshotForArchive() throws Exception;
-
     /** Whether the node is stopping: not ready, and every answer closes its connection. */
     default boolean stopping() {
         return false;
@@ -45,30 +41,7 @@ public interface NodeStatus {
     }
 
     /** The other nodes' URLs the console's cluster page shows ({@code --peer-nodes}). */
-    default java.util.List<String> peerNodes() {
-        return java.util.List.of();
-    }
-
-    /** This node's follower of a Confluent registry, if it runs one ({@code --follow-confluent}). */
-    default java.util.Optional<io.quire.node.follow.ConfluentFollower> follower() {
-        return java.util.Optional.empty();
-    }
-
-    /**
-     * The cut-over: stop following the source and make the registry writable, once this node's
-     * follower has copied everything the source holds; fails with the reason otherwise.
-     */
-    default java.util.concurrent.CompletableFuture<java.util.Map<String, Object>> cutOver() {
-        return java.util.concurrent.CompletableFuture.failedFuture(new io.quire.node.error.RegistryException(
-                io.quire.journal.model.ErrorCode.OPERATION_NOT_PERMITTED, "this node does not follow a registry"));
-    }
-
-    /** A snapshot folder, the journal offset it covers and the bytes of its files (before compression). */
-    record ArchiveSource(java.nio.file.Path folder, long offset, long rawBytes) {
-    }
-
-    /** This node's region: whether it writes, what it follows, its promotion (null in tests that need none). */
-    default io.quire.node.region.Regions regions() {
-        return null;
+    default List<String> peerNodes() {
+        return List.of();
     }
 }

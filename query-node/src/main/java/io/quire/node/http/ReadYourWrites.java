@@ -6,6 +6,7 @@ import io.quire.node.error.RegistryException;
 import io.quire.node.view.apply.AppliedTracker;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -39,7 +40,7 @@ final class ReadYourWrites implements Handler<RoutingContext> {
         }
         Async.reply(ctx, tracker.awaitOffset(offset).orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .exceptionally(err -> {
-                    Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                    Throwable cause = err instanceof CompletionException && err.getCause() != null
                             ? err.getCause() : err;
                     if (cause instanceof AppliedTracker.TooManyWaiters full) {
                         throw RegistryException.retryLater(ErrorCode.TOO_MANY_REQUESTS, 1, full.getMessage());

@@ -82,7 +82,7 @@ public final class JournalAdmin implements AutoCloseable {
     /** The offset the next journal record will get. */
     /** The Kafka cluster's id, as its brokers report it. */
     public String clusterId(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {
-        return admin.describeCluster().clusterId().get(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        return admin.describeCluster().clusterId().get(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
     public long endOffset(long timeoutMs) throws InterruptedException, ExecutionException, TimeoutException {

@@ -1,21 +1,35 @@
 package io.quire.node.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
 import io.quire.node.view.apply.ApplyListener;
+import io.quire.node.view.apply.ApplyTimings;
+import io.quire.node.view.store.StoreMemory;
+import io.quire.node.write.WriteMetrics;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.LongSupplier;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
 
 /** Every meter of a node, its name and its tags, in one place. The applier itself records nothing. */
-public final class QuireMetrics implements ApplyListener, io.quire.node.write.WriteMetrics {
+public final class QuireMetrics implements ApplyListener, WriteMetrics {
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
@@ -56,21 +70,21 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
      * memory pools: together with the process's resident size they tell where a node's memory goes
      * (docs/capacity-planning.md).
      */
-    public void bindMemory(java.util.function.ToLongFunction<io.quire.node.view.store.StoreMemory> view,
+    public void bindMemory(ToLongFunction<StoreMemory> view,
                            LongSupplier compactions) {
         Gauge.builder("quire.view.compactions", () -> {
             long v = compactions.getAsLong();
             return v < 0 ? Double.NaN : v;
         }).description("Compactions of the view's RocksDB running or pending (0: its files are settled)")
                 .register(registry);
-        for (io.quire.node.view.store.StoreMemory m : io.quire.node.view.store.StoreMemory.values()) {
+        for (StoreMemory m : StoreMemory.values()) {
             Gauge.builder("quire.view.memory.bytes", () -> {
                 long v = view.applyAsLong(m);
                 return v < 0 ? Double.NaN : v;
             }).description("RocksDB memory of the view store, by kind (memtables are charged to the block cache)")
-                    .tag("kind", m.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).register(registry);
+                    .tag("kind", m.name().toLowerCase(Locale.ROOT).replace('_', '-')).register(registry);
         }
-        new io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics().bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
         Gauge.builder("quire.process.resident.bytes", QuireMetrics::residentBytes)
                 .description("Resident set size of the node's process (Linux; NaN elsewhere)").register(registry);
     }
@@ -89,22 +103,22 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     }
 
     /** Fetches of the identity provider's key set (each an HTTP request to it). */
-    public <T> void bindOidc(T verifier, java.util.function.ToLongFunction<T> keyFetches) {
+    public <T> void bindOidc(T verifier, ToLongFunction<T> keyFetches) {
         // the verifier itself as the counter's state: Micrometer keeps it only weakly, and the
         // authenticator keeps it alive for as long as the node runs
-        io.micrometer.core.instrument.FunctionCounter.builder("quire.auth.key.fetches", verifier,
+        FunctionCounter.builder("quire.auth.key.fetches", verifier,
                         v -> keyFetches.applyAsLong(v))
                 .description("HTTP fetches of the OpenID Connect provider's key set (JWKS)").register(registry);
     }
 
     /** The follower of a Confluent registry: records behind the source, seconds behind, records copied. */
-    public <T> void bindFollow(T follower, java.util.function.ToLongFunction<T> lagRecords,
-                               java.util.function.ToDoubleFunction<T> lagSeconds, java.util.function.ToLongFunction<T> copied) {
+    public <T> void bindFollow(T follower, ToLongFunction<T> lagRecords,
+                               ToDoubleFunction<T> lagSeconds, ToLongFunction<T> copied) {
         Gauge.builder("quire.follow.lag.records", follower, f -> (double) lagRecords.applyAsLong(f))
                 .description("Records of the followed registry's topic not yet copied here (-1: end unknown)").register(registry);
         Gauge.builder("quire.follow.lag.seconds", follower, lagSeconds)
                 .description("Age of the source record copied last, while behind (0 when caught up)").register(registry);
-        io.micrometer.core.instrument.FunctionCounter.builder("quire.follow.records.copied", follower,
+        FunctionCounter.builder("quire.follow.records.copied", follower,
                         f -> copied.applyAsLong(f))
                 .description("Source records copied into the journal by this node").register(registry);
     }
@@ -116,12 +130,12 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     /** The process's resident set, VmRSS of /proc/self/status (given in kB). */
     static double residentBytes() {
         try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.substring(6).replace("kB", "").trim()) * 1024.0;
                 }
             }
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             // not Linux, or not readable
         }
         return Double.NaN;
@@ -131,12 +145,12 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
      * The applier thread's time by phase (decode, apply, view reads, store writes, listeners, and
      * between records: Kafka Streams and its consumer), as counters of seconds.
      */
-    public void bindApplyTimings(io.quire.node.view.apply.ApplyTimings timings) {
-        for (io.quire.node.view.apply.ApplyTimings.Phase p : io.quire.node.view.apply.ApplyTimings.Phase.values()) {
-            io.micrometer.core.instrument.FunctionCounter.builder("quire.journal.apply.phase.seconds", timings,
+    public void bindApplyTimings(ApplyTimings timings) {
+        for (ApplyTimings.Phase p : ApplyTimings.Phase.values()) {
+            FunctionCounter.builder("quire.journal.apply.phase.seconds", timings,
                             t -> t.seconds(p))
                     .description("Time the applier thread spent in each phase of applying journal records")
-                    .tag("phase", p.name().toLowerCase(java.util.Locale.ROOT)).register(registry);
+                    .tag("phase", p.name().toLowerCase(Locale.ROOT)).register(registry);
         }
     }
 
@@ -155,7 +169,7 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     }
 
     /** Methods that get a tag of their own; any other is counted as OTHER, so tags stay bounded. */
-    private static final java.util.Set<String> METHODS = java.util.Set.of("GET", "POST", "PUT", "DELETE", "HEAD",
+    private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "HEAD",
             "OPTIONS", "PATCH");
 
     /**
@@ -190,7 +204,7 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     public static final int SAMPLES = 120;
     public static final int SAMPLE_SECONDS = 5;
 
-    private final java.util.ArrayDeque<Sample> recent = new java.util.ArrayDeque<>();
+    private final ArrayDeque<Sample> recent = new ArrayDeque<>();
 
     /** Records a sample (the node calls this every {@link #SAMPLE_SECONDS} s); the oldest goes beyond {@link #SAMPLES}. */
     public void sample(long atMillis, long appliedOffset, long journalEnd) {
@@ -208,9 +222,9 @@ public final class QuireMetrics implements ApplyListener, io.quire.node.write.Wr
     }
 
     /** The recent samples, oldest first. */
-    public java.util.List<Sample> recent() {
+    public List<Sample> recent() {
         synchronized (recent) {
-            return java.util.List.copyOf(recent);
+            return List.copyOf(recent);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.quire.node.ops;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quire.journal.codec.Json;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
@@ -51,7 +52,7 @@ public final class AuditCommand {
             if (filter.matches(e)) {
                 try {
                     out.println(Json.MAPPER.writeValueAsString(e));
-                } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+                } catch (JsonProcessingException ex) {
                     throw new IllegalStateException(ex);
                 }
             }

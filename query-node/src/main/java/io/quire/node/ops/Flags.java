@@ -1,6 +1,8 @@
 package io.quire.node.ops;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +33,8 @@ final class Flags {
     /** The {@code Authorization} header for {@code --user name:password}; null without the flag. */
     String basicAuthorization() {
         String user = own.get("user");
-        return user == null ? null : "Basic " + java.util.Base64.getEncoder().encodeToString(
-                user.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return user == null ? null : "Basic " + Base64.getEncoder().encodeToString(
+                user.getBytes(StandardCharsets.UTF_8));
     }
 
     String required(String name) {

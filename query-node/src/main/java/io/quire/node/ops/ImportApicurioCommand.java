@@ -3,18 +3,43 @@ package io.quire.node.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quire.client.ConfigRequest;
+import io.quire.journal.apply.Applier;
+import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
+import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchema;
+import io.quire.journal.command.SetMode;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
+import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.SchemaReference;
+import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.Subject;
+import io.quire.journal.model.Version;
+import io.quire.journal.outcome.Outcome;
+import io.quire.journal.outcome.Rejected;
+import io.quire.journal.view.InMemoryKv;
+import io.quire.journal.view.RegistryView;
+import io.quire.node.config.QuireConfig;
 import io.quire.node.ops.ImportConfluentCommand.Target;
 import io.quire.node.ops.SourceState.SourceSchema;
+import io.quire.node.schema.Fingerprints;
+import io.quire.node.service.SchemaParsing;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -95,7 +120,7 @@ public final class ImportApicurioCommand {
         Map<String, String> types = new TreeMap<>(); // artifact id → type, in group default
         boolean globalCompatibility = false;
         try (ZipFile zip = new ZipFile(file.toFile())) {
-            for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+            for (ZipEntry e : Collections.list(zip.entries())) {
                 if (e.isDirectory()) {
                     continue;
                 }
@@ -188,7 +213,7 @@ public final class ImportApicurioCommand {
                 ex.refusals.add(what + ": content id " + contentId + " is not a positive 32-bit number");
                 continue;
             }
-            List<io.quire.journal.model.SchemaReference> refs = new ArrayList<>();
+            List<SchemaReference> refs = new ArrayList<>();
             String serialized = meta.path("serializedReferences").asText("");
             if (!serialized.isEmpty() && !"null".equals(serialized)) {
                 for (JsonNode r : JSON.readTree(serialized)) {
@@ -198,9 +223,9 @@ public final class ImportApicurioCommand {
                                 + r.path("version").asText() + " (a numbered version of group 'default' is needed)");
                         continue;
                     }
-                    refs.add(new io.quire.journal.model.SchemaReference(r.path("name").asText(),
-                            io.quire.journal.model.Subject.of(r.path("artifactId").asText()),
-                            io.quire.journal.model.Version.of(Integer.parseInt(r.path("version").asText()))));
+                    refs.add(new SchemaReference(r.path("name").asText(),
+                            Subject.of(r.path("artifactId").asText()),
+                            Version.of(Integer.parseInt(r.path("version").asText()))));
                 }
             }
             String type = types.get(artifact);
@@ -226,38 +251,38 @@ public final class ImportApicurioCommand {
      * is listed with the rest and nothing is written.
      */
     static void dryRun(Export ex) {
-        io.quire.node.service.SchemaParsing parsing = new io.quire.node.service.SchemaParsing(
-                io.quire.node.config.QuireConfig.from(true, new String[0], Map.of()).limits(), false);
-        io.quire.journal.apply.Applier applier = new io.quire.journal.apply.Applier();
-        io.quire.journal.view.InMemoryKv kv = new io.quire.journal.view.InMemoryKv();
-        io.quire.journal.view.RegistryView view = new io.quire.journal.view.RegistryView(kv);
+        SchemaParsing parsing = new SchemaParsing(
+                QuireConfig.from(true, new String[0], Map.of()).limits(), false);
+        Applier applier = new Applier();
+        InMemoryKv kv = new InMemoryKv();
+        RegistryView view = new RegistryView(kv);
         long[] offset = {0};
-        java.util.function.Function<io.quire.journal.command.Command, io.quire.journal.outcome.Outcome> apply = c -> {
-            var r = applier.apply(view, io.quire.journal.model.Offset.of(offset[0]++),
-                    io.quire.journal.command.Envelope.of(io.quire.journal.command.CommandId.of("dry-run-" + offset[0]),
-                            "import-apicurio", io.quire.journal.model.Principal.of("import"), 0L, c));
+        Function<Command, Outcome> apply = c -> {
+            var r = applier.apply(view, Offset.of(offset[0]++),
+                    Envelope.of(CommandId.of("dry-run-" + offset[0]),
+                            "import-apicurio", Principal.of("import"), 0L, c));
             kv.apply(r.changes());
             return r.outcome();
         };
-        apply.apply(new io.quire.journal.command.SetMode(null, io.quire.journal.model.Mode.IMPORT));
+        apply.apply(new SetMode(null, Mode.IMPORT));
         List<SourceSchema> todo = new ArrayList<>(ex.state.schemas.values());
-        todo.sort(java.util.Comparator.comparingLong(SourceSchema::id).thenComparing(SourceSchema::subject)
+        todo.sort(Comparator.comparingLong(SourceSchema::id).thenComparing(SourceSchema::subject)
                 .thenComparingInt(SourceSchema::version));
-        Map<SourceSchema, String> failed = new java.util.LinkedHashMap<>();
+        Map<SourceSchema, String> failed = new LinkedHashMap<>();
         for (int pass = 1; pass <= 5 && !todo.isEmpty(); pass++) { // a schema may come before what it references
             failed.clear();
             for (SourceSchema s : todo) {
-                io.quire.journal.model.Subject subject = io.quire.journal.model.Subject.of(s.subject());
-                List<io.quire.journal.model.SchemaReference> refs = s.references();
+                Subject subject = Subject.of(s.subject());
+                List<SchemaReference> refs = s.references();
                 try {
                     var parsed = parsing.parse(view, subject.context(),
-                            io.quire.journal.model.SchemaType.valueOf(s.schemaType()), s.schema(), refs);
-                    var outcome = apply.apply(new io.quire.journal.command.ImportSchema(subject, parsed.type(),
+                            SchemaType.valueOf(s.schemaType()), s.schema(), refs);
+                    var outcome = apply.apply(new ImportSchema(subject, parsed.type(),
                             parsed.canonical(), parsed.references(),
-                            io.quire.node.schema.Fingerprints.withContract(parsed.fingerprint(), null, null),
-                            io.quire.journal.model.SchemaId.of(s.id()), io.quire.journal.model.Version.of(s.version()),
+                            Fingerprints.withContract(parsed.fingerprint(), null, null),
+                            SchemaId.of(s.id()), Version.of(s.version()),
                             null, null, s.globalId(), s.deprecated()));
-                    if (outcome instanceof io.quire.journal.outcome.Rejected rejected) {
+                    if (outcome instanceof Rejected rejected) {
                         failed.put(s, rejected.error().code + " " + rejected.message());
                     }
                 } catch (RuntimeException e) {

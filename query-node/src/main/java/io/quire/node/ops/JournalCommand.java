@@ -3,14 +3,17 @@ package io.quire.node.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quire.journal.JournalContract;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.kafka.JournalAdmin;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Properties;
 import java.util.Set;
@@ -39,7 +42,7 @@ public final class JournalCommand {
             out.println(help());
             return args.length > 0 && (args[0].equals("--help") || args[0].equals("-h")) ? 0 : 2;
         }
-        Flags flags = new Flags(java.util.Arrays.copyOfRange(args, 1, args.length), Set.of("file"));
+        Flags flags = new Flags(Arrays.copyOfRange(args, 1, args.length), Set.of("file"));
         if (flags.help) {
             out.println(help());
             return 0;
@@ -69,7 +72,7 @@ public final class JournalCommand {
                 line.put("key", r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8));
                 try {
                     line.set("value", JSON.readTree(r.value()));
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     line.put("valueBase64", Base64.getEncoder().encodeToString(r.value()));
                 }
                 w.write(JSON.writeValueAsString(line));
@@ -96,7 +99,7 @@ public final class JournalCommand {
             total = lines.count();
         }
         Properties p = config.kafkaProperties();
-        p.putAll(io.quire.journal.JournalContract.producerConfig());
+        p.putAll(JournalContract.producerConfig());
         p.put("linger.ms", "5");
         Progress progress = new Progress(out, "import");
         AtomicReference<String> failure = new AtomicReference<>();

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code quire.jar rebuild}: rebuilds a stopped node's view from journal offset 0. The old view is
@@ -20,7 +21,7 @@ public final class RebuildCommand {
     }
 
     public static int run(String[] args, PrintStream out) throws Exception {
-        Flags flags = new Flags(args, java.util.Set.of());
+        Flags flags = new Flags(args, Set.of());
         if (flags.help) {
             out.println("""
                     usage: java -jar quire.jar rebuild --data-dir DIR --node-id ID --bootstrap-servers H:P

@@ -2,18 +2,19 @@ package io.quire.node.region;
 
 import io.quire.journal.command.Promote;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Promoted;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegionState;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.api.AdminAnswers.Promotion;
+import io.quire.node.api.AdminAnswers.RegionStatus;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.error.RegistryException;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.CommandSubmitter;
 import io.quire.node.write.JournalPort;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.LongSupplier;
 
@@ -53,35 +54,26 @@ public final class Regions {
         return r;
     }
 
-    public Map<String, Object> status(long journalEndOffset, long now) {
+    public RegionStatus status(long journalEndOffset, long now) {
         RegistryView view = access.view();
         RegionState s = RegionState.of(view);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("region", config.region());
-        out.put("primary", s.primary() != null ? s.primary() : config.following() ? config.journalFollow()
-                : config.region());
-        out.put("epoch", s.epoch());
-        out.put("writable", gate.primary(view));
-        out.put("follows", config.journalFollow());
         long at = applied.getAsLong();
         long behind = Math.max(0, journalEndOffset - 1 - at);
-        out.put("appliedOffset", at);
-        out.put("lagRecords", behind);
         long[] newest = {0};
-        view.audit(io.quire.journal.model.Offset.of(Math.max(0, at)), e -> {
+        view.audit(Offset.of(Math.max(0, at)), e -> {
             newest[0] = e.timestamp();
             return false;
         });
-        out.put("newestRecordTimestamp", newest[0]);
-        out.put("lagSeconds", behind == 0 || newest[0] == 0 ? 0.0 : Math.max(0, now - newest[0]) / 1000.0);
-        return out;
+        return new RegionStatus(config.region(), s.primary() != null ? s.primary() : config.following()
+                ? config.journalFollow() : config.region(), s.epoch(), gate.primary(view), config.journalFollow(), at,
+                behind, newest[0], behind == 0 || newest[0] == 0 ? 0.0 : Math.max(0, now - newest[0]) / 1000.0);
     }
 
     /**
      * Makes this region the primary: journals a promotion to the next epoch, ids continued above
      * every block granted so far plus {@code idGap}. Refused where this region is the primary already.
      */
-    public CompletableFuture<Map<String, Object>> promote(long idGap) {
+    public CompletableFuture<Promotion> promote(long idGap) {
         RegistryView view = access.view();
         if (gate.primary(view)) {
             return CompletableFuture.failedFuture(RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
@@ -98,13 +90,8 @@ public final class Regions {
                 throw new RegistryException(r.error(), r.message());
             }
             Promoted p = (Promoted) a.outcome();
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("region", p.region());
-            out.put("epoch", p.epoch());
-            out.put("nextId", p.nextId());
-            out.put("offset", a.offset().value());
-            out.put("millis", (System.nanoTime() - started) / 1_000_000);
-            return out;
+            return new Promotion(p.region(), p.epoch(), p.nextId(), a.offset().value(),
+                    (System.nanoTime() - started) / 1_000_000);
         });
     }
 }

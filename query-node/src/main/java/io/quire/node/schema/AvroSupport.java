@@ -3,11 +3,13 @@ package io.quire.node.schema;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
-import org.apache.avro.AvroRuntimeException;
 
 /**
  * Avro through Apache Avro itself: {@link Schema.Parser} to parse (named types of referenced
@@ -53,9 +55,9 @@ public final class AvroSupport implements SchemaSupport<Schema> {
     }
 
     @Override
-    public java.util.Set<String> topLevelFields(ParsedSchema<Schema> schema) {
+    public Set<String> topLevelFields(ParsedSchema<Schema> schema) {
         Schema s = schema.parsed();
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         if (s.getType() == Schema.Type.RECORD) {
             s.getFields().forEach(f -> out.add(f.name()));
         }

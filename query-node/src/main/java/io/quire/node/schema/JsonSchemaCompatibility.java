@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.node.schema.JsonSchemaSupport.Document;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -44,7 +45,7 @@ final class JsonSchemaCompatibility {
      * many {@code $ref} paths compares each pair once), and the work done so far.
      */
     private static final class Shared {
-        final java.util.Map<Pair, List<String>> done = new java.util.HashMap<>();
+        final Map<Pair, List<String>> done = new HashMap<>();
         int comparisons;
     }
 
@@ -207,7 +208,7 @@ final class JsonSchemaCompatibility {
         if (array == null || !array.isArray()) {
             return 0;
         }
-        Set<JsonNode> parts = new java.util.HashSet<>();
+        Set<JsonNode> parts = new HashSet<>();
         array.forEach(parts::add);
         return parts.size();
     }

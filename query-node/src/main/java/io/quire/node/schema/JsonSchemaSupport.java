@@ -15,8 +15,11 @@ import io.quire.journal.model.SchemaType;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -133,7 +136,7 @@ public final class JsonSchemaSupport implements SchemaSupport<JsonSchemaSupport.
     }
 
     /** The draft a {@code $schema} names, with or without the trailing '#', over http or https. */
-    static java.util.Optional<SpecificationVersion> draft(String id) {
+    static Optional<SpecificationVersion> draft(String id) {
         String bare = id.strip();
         bare = bare.endsWith("#") ? bare.substring(0, bare.length() - 1) : bare;
         bare = bare.replaceFirst("^https?://", "");
@@ -141,15 +144,15 @@ public final class JsonSchemaSupport implements SchemaSupport<JsonSchemaSupport.
             String known = v.getDialectId();
             known = known.endsWith("#") ? known.substring(0, known.length() - 1) : known;
             if (known.replaceFirst("^https?://", "").equals(bare)) {
-                return java.util.Optional.of(v);
+                return Optional.of(v);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     @Override
-    public java.util.Set<String> topLevelFields(ParsedSchema<Document> schema) {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    public Set<String> topLevelFields(ParsedSchema<Document> schema) {
+        Set<String> out = new LinkedHashSet<>();
         JsonNode properties = schema.parsed().root().get("properties");
         if (properties != null && properties.isObject()) {
             properties.fieldNames().forEachRemaining(out::add);

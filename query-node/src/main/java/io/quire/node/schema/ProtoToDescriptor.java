@@ -7,6 +7,8 @@ import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.MessageOptions;
 import com.google.protobuf.DescriptorProtos.OneofDescriptorProto;
+import com.google.protobuf.DescriptorProtos;
+import com.google.protobuf.UnknownFieldSet;
 import com.squareup.wire.Syntax;
 import com.squareup.wire.schema.Field;
 import com.squareup.wire.schema.Location;
@@ -153,9 +155,9 @@ public final class ProtoToDescriptor {
                                               boolean proto3, Map<String, Boolean> known, int oneOf) {
         FieldDescriptorProto.Builder b = FieldDescriptorProto.newBuilder().setName(f.getName()).setNumber(f.getTag())
                 .setJsonName(jsonName(f.getName()));
-        com.google.protobuf.UnknownFieldSet meta = ConfluentMeta.fieldOptions(f.getOptions());
+        UnknownFieldSet meta = ConfluentMeta.fieldOptions(f.getOptions());
         if (meta != null) {
-            b.setOptions(com.google.protobuf.DescriptorProtos.FieldOptions.newBuilder().setUnknownFields(meta));
+            b.setOptions(DescriptorProtos.FieldOptions.newBuilder().setUnknownFields(meta));
         }
         String type = f.getType();
         if (type.startsWith("map<")) {

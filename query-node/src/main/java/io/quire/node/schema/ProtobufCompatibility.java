@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import kotlin.ranges.IntRange;
@@ -296,7 +297,7 @@ final class ProtobufCompatibility {
     }
 
     private static String label(Field.Label l) {
-        return l.name().toLowerCase(java.util.Locale.ROOT);
+        return l.name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code "map<string, int32>"} as {@code {"string", "int32"}}. */

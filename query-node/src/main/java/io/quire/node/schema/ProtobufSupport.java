@@ -14,6 +14,7 @@ import io.quire.journal.model.SchemaType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -182,7 +183,7 @@ public final class ProtobufSupport implements SchemaSupport<ProtobufSupport.Docu
 
     @Override
     public Set<String> topLevelFields(ParsedSchema<Document> schema) {
-        Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         for (TypeElement t : schema.parsed().file().getTypes()) {
             if (t instanceof MessageElement m) {
                 m.getFields().forEach(f -> out.add(f.getName()));

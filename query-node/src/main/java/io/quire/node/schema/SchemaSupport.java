@@ -4,6 +4,7 @@ import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One schema language: parse to canonical form, and check compatibility between two parsed
@@ -39,10 +40,10 @@ public interface SchemaSupport<T> {
      * ({@code validateFields}) looks at: an Avro record's fields, a JSON Schema object's
      * properties, the first Protobuf message's fields (its oneofs' included).
      */
-    java.util.Set<String> topLevelFields(ParsedSchema<T> schema);
+    Set<String> topLevelFields(ParsedSchema<T> schema);
 
     /** As {@link #topLevelFields}, for a schema known to be of this language but not typed as such. */
-    default java.util.Set<String> topLevelFieldsOf(ParsedSchema<?> schema) {
+    default Set<String> topLevelFieldsOf(ParsedSchema<?> schema) {
         return topLevelFields(schema.as(form()));
     }
 

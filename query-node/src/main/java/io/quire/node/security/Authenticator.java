@@ -1,5 +1,6 @@
 package io.quire.node.security;
 
+import com.nimbusds.jwt.JWTParser;
 import io.quire.journal.model.ErrorCode;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.error.RegistryException;
@@ -12,15 +13,20 @@ import io.vertx.ext.auth.authentication.TokenCredentials;
 import io.vertx.ext.auth.jwt.JWTAuth;
 import io.vertx.ext.auth.jwt.JWTAuthOptions;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.ParseException;
 import java.util.Base64;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns an {@code Authorization} header into a {@link Caller}: HTTP Basic against the users file,
@@ -29,7 +35,7 @@ import java.util.concurrent.Executor;
  */
 public final class Authenticator {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Authenticator.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Authenticator.class);
 
     private final UsersFile users;
     private final JWTAuth jwt;
@@ -85,7 +91,7 @@ public final class Authenticator {
         if (oidc == null || consoleClientId.isEmpty()) {
             return "";
         }
-        java.net.URI u = java.net.URI.create(oidc.issuer());
+        URI u = URI.create(oidc.issuer());
         return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort());
     }
 
@@ -99,17 +105,17 @@ public final class Authenticator {
      * document); empty when no provider or no console client is configured, or the provider cannot
      * be reached now.
      */
-    public CompletableFuture<java.util.Optional<ConsoleSignIn>> consoleSignIn() {
+    public CompletableFuture<Optional<ConsoleSignIn>> consoleSignIn() {
         if (oidc == null || consoleClientId.isEmpty()) {
-            return CompletableFuture.completedFuture(java.util.Optional.empty());
+            return CompletableFuture.completedFuture(Optional.empty());
         }
         return CompletableFuture.supplyAsync(() -> {
             try {
                 OidcVerifier.Discovery d = oidc.discovery();
-                return java.util.Optional.of(new ConsoleSignIn(d.issuer(), d.authorizationEndpoint(), d.tokenEndpoint(),
+                return Optional.of(new ConsoleSignIn(d.issuer(), d.authorizationEndpoint(), d.tokenEndpoint(),
                         d.endSessionEndpoint(), consoleClientId));
             } catch (OidcVerifier.InvalidTokenException e) {
-                return java.util.Optional.<ConsoleSignIn>empty();
+                return Optional.<ConsoleSignIn>empty();
             }
         }, workers);
     }
@@ -194,7 +200,7 @@ public final class Authenticator {
     private Caller remember(String token, Map<String, Object> body) {
         Caller p = claims.principal(body).orElseThrow(() -> unauthorized("the token grants no Quire role"));
         Object exp = body.get("exp");
-        long expMs = exp instanceof Number n ? n.longValue() * 1000 : exp instanceof java.util.Date d ? d.getTime() : 0;
+        long expMs = exp instanceof Number n ? n.longValue() * 1000 : exp instanceof Date d ? d.getTime() : 0;
         if (expMs > 0) {
             verified.put(token, p, expMs);
         }
@@ -204,8 +210,8 @@ public final class Authenticator {
     /** Whether the token names the OpenID Connect provider as its issuer (read without checking it). */
     private boolean oidcIssued(String token) {
         try {
-            return oidc.issuer().equals(com.nimbusds.jwt.JWTParser.parse(token).getJWTClaimsSet().getIssuer());
-        } catch (java.text.ParseException e) {
+            return oidc.issuer().equals(JWTParser.parse(token).getJWTClaimsSet().getIssuer());
+        } catch (ParseException e) {
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package io.quire.node.security;
 
+import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -140,7 +141,7 @@ public final class ClaimMapping {
         if (o instanceof Map<?, ?> m) {
             return m;
         }
-        if (o instanceof io.vertx.core.json.JsonObject j) {
+        if (o instanceof JsonObject j) {
             return j.getMap();
         }
         return null;

@@ -2,10 +2,17 @@ package io.quire.node.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.crypto.Ed25519Verifier;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKMatcher;
+import com.nimbusds.jose.jwk.JWKSelector;
+import com.nimbusds.jose.jwk.OctetKeyPair;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
@@ -19,6 +26,8 @@ import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
+import java.text.ParseException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -82,7 +91,7 @@ public final class OidcVerifier {
                 return verifyEdDsa(jwt);
             }
             return p.process(jwt, null).toJSONObject();
-        } catch (java.text.ParseException | com.nimbusds.jose.proc.BadJOSEException | com.nimbusds.jose.JOSEException e) {
+        } catch (ParseException | BadJOSEException | JOSEException e) {
             throw new InvalidTokenException(e.getMessage());
         }
     }
@@ -91,19 +100,19 @@ public final class OidcVerifier {
      * EdDSA outside Nimbus' key selector, which hands verifiers Java keys and has none for an
      * Ed25519 JWK: the same key source (cache, one fetch per interval) and the same claims checks.
      */
-    private Map<String, Object> verifyEdDsa(SignedJWT jwt) throws com.nimbusds.jose.JOSEException,
-            com.nimbusds.jose.proc.BadJOSEException, java.text.ParseException {
+    private Map<String, Object> verifyEdDsa(SignedJWT jwt) throws JOSEException,
+            BadJOSEException, ParseException {
         typeVerifier.verify(jwt.getHeader().getType(), null);
-        java.util.List<com.nimbusds.jose.jwk.JWK> keys = jwkSource.get(new com.nimbusds.jose.jwk.JWKSelector(
-                com.nimbusds.jose.jwk.JWKMatcher.forJWSHeader(jwt.getHeader())), null);
-        for (com.nimbusds.jose.jwk.JWK k : keys) {
-            if (k instanceof com.nimbusds.jose.jwk.OctetKeyPair okp
-                    && jwt.verify(new com.nimbusds.jose.crypto.Ed25519Verifier(okp.toPublicJWK()))) {
+        List<JWK> keys = jwkSource.get(new JWKSelector(
+                JWKMatcher.forJWSHeader(jwt.getHeader())), null);
+        for (JWK k : keys) {
+            if (k instanceof OctetKeyPair okp
+                    && jwt.verify(new Ed25519Verifier(okp.toPublicJWK()))) {
                 claimsVerifier.verify(jwt.getJWTClaimsSet(), null);
                 return jwt.getJWTClaimsSet().toJSONObject();
             }
         }
-        throw new com.nimbusds.jose.proc.BadJOSEException("Signed JWT rejected: no Ed25519 key verifies it");
+        throw new BadJOSEException("Signed JWT rejected: no Ed25519 key verifies it");
     }
 
     /** The discovery document, fetched now if it has not been (at most once per fetch interval). */

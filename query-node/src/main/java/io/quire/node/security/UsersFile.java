@@ -9,6 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,7 +128,7 @@ public final class UsersFile {
     private static String fingerprint(String name, String password) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            return java.util.HexFormat.of().formatHex(
+            return HexFormat.of().formatHex(
                     sha.digest((name + '\u0000' + password).getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -2,6 +2,7 @@ package io.quire.node.service;
 
 import io.quire.client.RegisterRequest;
 import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
@@ -55,15 +56,17 @@ public final class CompatibilityChecks {
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
                 return List.of(); // nothing to be compatible with, as Confluent answers
             }
-            DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
+            DecisionReads reads = DecisionReads.through(parsing, view);
+            ConfigFields fields = view.effectiveFields(subject);
+            DataContract contract = DataContract.forRegistration(reads, view, subject, fields, req);
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
-                against = List.of(toEarlier(parsing, view, subject, v));
+                against = List.of(toEarlier(reads, subject, v));
             } else {
-                against = earlier(parsing, view, subject, level, contract);
+                against = earlier(reads, view, subject, level, fields.compatibilityGroup(), contract);
             }
             List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(type), subject, parsed,
-                    contract));
+                    contract, Boolean.TRUE.equals(fields.validateFields())));
             problems.addAll(CompatibilityChecker.check(parsing.support(type), level, parsed, against));
             return problems;
         });
@@ -75,15 +78,14 @@ public final class CompatibilityChecks {
      * group's property as the new schema's contract (both absent counts as the same), as Confluent
      * checks major versions apart.
      */
-    static List<Earlier> earlier(SchemaParsing parsing, RegistryView view, Subject subject, CompatibilityLevel level,
-                                 DataContract contract) {
+    static List<Earlier> earlier(DecisionReads reads, RegistryView view, Subject subject, CompatibilityLevel level,
+                                 String group, DataContract contract) {
         List<Earlier> out = new ArrayList<>();
         if (level == CompatibilityLevel.NONE) {
             return out;
         }
-        String group = view.effectiveFields(subject).compatibilityGroup();
         if (!level.transitive && group == null) { // the latest live version only: no scan of the subject
-            view.latestLive(subject).ifPresent(v -> out.add(toEarlier(parsing, view, subject, v)));
+            view.latestLive(subject).ifPresent(v -> out.add(toEarlier(reads, subject, v)));
             return out;
         }
         List<VersionRecord> candidates = new ArrayList<>();
@@ -97,14 +99,14 @@ public final class CompatibilityChecks {
             candidates = candidates.subList(candidates.size() - 1, candidates.size());
         }
         for (VersionRecord v : candidates) {
-            out.add(toEarlier(parsing, view, subject, v));
+            out.add(toEarlier(reads, subject, v));
         }
         return out;
     }
 
     /** A stored version, parsed, to check a new schema against. */
-    private static Earlier toEarlier(SchemaParsing parsing, RegistryView view, Subject subject, VersionRecord v) {
-        return new Earlier(v.version(), parsing.parseStored(view, subject.context(), v.schemaId()));
+    private static Earlier toEarlier(DecisionReads reads, Subject subject, VersionRecord v) {
+        return new Earlier(v.version(), reads.parsedStored(subject.context(), v.schemaId()));
     }
 
     private static String groupValue(RegistryView view, Subject subject, VersionRecord v, String group) {

@@ -28,11 +28,11 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
      * when the request leaves it out), then the config's override; each layer wins over the one
      * before, property by property and rule by rule name.
      */
-    static DataContract forRegistration(SchemaParsing parsing, RegistryView view, Subject subject, RegisterRequest req) {
-        DataContract previous = latestStored(parsing, view, subject);
+    static DataContract forRegistration(DecisionReads reads, RegistryView view, Subject subject, ConfigFields config,
+                                        RegisterRequest req) {
+        DataContract previous = latestStored(reads, view, subject);
         Metadata metadata = req.metadata() != null ? req.metadata() : previous == null ? null : previous.metadata();
         RuleSet ruleSet = req.ruleSet() != null ? req.ruleSet() : previous == null ? null : previous.ruleSet();
-        ConfigFields config = view.effectiveFields(subject);
         Metadata merged = Metadata.merge(Metadata.merge(config.defaultMetadata(), metadata), config.overrideMetadata());
         if (merged != null && merged.properties().containsKey(CONFLUENT_VERSION)) {
             // Confluent keeps this property equal to the version the registration creates.
@@ -44,8 +44,8 @@ record DataContract(Metadata metadata, RuleSet ruleSet) {
     }
 
     /** The contract the subject's latest live version stores (neither part when none), or null without one. */
-    static DataContract latestStored(SchemaParsing parsing, RegistryView view, Subject subject) {
-        return view.latestLive(subject).map(v -> parsing.storedContract(view, subject.context(), v.schemaId()))
+    static DataContract latestStored(DecisionReads reads, RegistryView view, Subject subject) {
+        return view.latestLive(subject).map(v -> reads.storedContract(subject.context(), v.schemaId()))
                 .orElse(null);
     }
 

@@ -13,6 +13,7 @@ import io.quire.journal.model.DekAlgorithm;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Kek;
 import io.quire.journal.model.Principal;
+import io.quire.journal.model.Subject;
 import io.quire.journal.outcome.DekStored;
 import io.quire.journal.outcome.KekStored;
 import io.quire.journal.outcome.KeysChanged;
@@ -20,10 +21,14 @@ import io.quire.node.api.DekResponse;
 import io.quire.node.api.KeyRequests;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code /dek-registry/v1/keks…}: Confluent's DEK registry. Every write is a journal command (the
@@ -32,12 +37,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class EncryptionKeys {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EncryptionKeys.class);
+    private static final Logger LOG = LoggerFactory.getLogger(EncryptionKeys.class);
 
     private final ViewAccess access;
     private final WritePath path;
     private final Kms kms;
-    private final java.security.SecureRandom random = new java.security.SecureRandom();
+    private final SecureRandom random = new SecureRandom();
 
     EncryptionKeys(ViewAccess access, WritePath path, Kms kms) {
         this.access = access;
@@ -88,8 +93,8 @@ public final class EncryptionKeys {
             return DekResponse.of(dek, null);
         }
         try {
-            byte[] material = kms.unwrap(kek, java.util.Base64.getDecoder().decode(dek.encryptedKeyMaterial()));
-            return DekResponse.of(dek, java.util.Base64.getEncoder().encodeToString(material));
+            byte[] material = kms.unwrap(kek, Base64.getDecoder().decode(dek.encryptedKeyMaterial()));
+            return DekResponse.of(dek, Base64.getEncoder().encodeToString(material));
         } catch (IllegalArgumentException e) {
             // Another secret wrapped it (or it was changed): the client may still open it with its own KMS.
             LOG.warn("the {} KMS of this node does not open the DEK of kek {} subject {} version {}: {}",
@@ -145,7 +150,7 @@ public final class EncryptionKeys {
                 throw RegistryException.of(ErrorCode.INVALID_KEY, "encryptedKeyMaterial (this node cannot make keys"
                         + " through KMS type '" + kek.kmsType() + "'; the client must send the wrapped key)");
             }
-            material = java.util.Base64.getEncoder().encodeToString(kms.wrap(kek, newKey(algorithm)));
+            material = Base64.getEncoder().encodeToString(kms.wrap(kek, newKey(algorithm)));
         }
         CreateDek command = new CreateDek(kekName, subject, r.version(), algorithm, material);
         return path.submit(command, principal, DekStored.class, stored -> answer(kek, stored.dek()));
@@ -223,7 +228,7 @@ public final class EncryptionKeys {
     }
 
     private static void checkSubject(String subject) {
-        if (!io.quire.journal.model.Subject.isValid(subject)) {
+        if (!Subject.isValid(subject)) {
             throw RegistryException.of(ErrorCode.INVALID_KEY, "subject");
         }
     }

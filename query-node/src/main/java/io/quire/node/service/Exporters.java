@@ -9,11 +9,13 @@ import io.quire.journal.model.Exporter;
 import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.ExporterChanged;
 import io.quire.journal.view.ExporterReads;
+import io.quire.node.api.AdminAnswers.ExporterInfo;
+import io.quire.node.api.AdminAnswers.ExporterStatus;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -46,44 +48,23 @@ public final class Exporters {
     }
 
     /** Confluent's description: name, subjects, contextType, context, subjectRenameFormat, config. */
-    public Map<String, Object> info(String name) {
+    public ExporterInfo info(String name) {
         Exporter e = get(name);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("name", e.name());
-        out.put("subjects", e.subjects());
-        out.put("contextType", e.contextType());
-        if (e.context() != null) {
-            out.put("context", e.context());
-        }
-        if (e.subjectRenameFormat() != null) {
-            out.put("subjectRenameFormat", e.subjectRenameFormat());
-        }
-        out.put("config", e.config());
-        return out;
+        return new ExporterInfo(e.name(), e.subjects(), e.contextType(), e.context(), e.subjectRenameFormat(),
+                e.config());
     }
 
     /**
      * Confluent's status (name, state, offset, ts, trace) and how many journal records it is behind.
      * STARTING: running but no node holds its lease yet; ERROR: its last batch failed.
      */
-    public Map<String, Object> status(String name, long now) {
+    public ExporterStatus status(String name, long now) {
         Exporter e = get(name);
         String state = e.paused() ? "PAUSED" : e.trace() != null ? "ERROR"
                 : e.runner() != null && e.leaseUntil() > now ? "RUNNING" : "STARTING";
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("name", e.name());
-        out.put("state", state);
-        out.put("offset", e.offset());
-        out.put("ts", e.ts());
-        if (e.trace() != null) {
-            out.put("trace", e.trace());
-        }
         long at = access.view().position().offset().value();
-        out.put("lag", Math.max(0, at - e.offset().value()));
-        if (e.runner() != null) {
-            out.put("runner", e.runner());
-        }
-        return out;
+        return new ExporterStatus(e.name(), state, e.offset(), e.ts(), e.trace(), Math.max(0, at - e.offset().value()),
+                e.runner());
     }
 
     public CompletableFuture<Written<String>> create(Body b, Principal principal) {
@@ -103,7 +84,7 @@ public final class Exporters {
         if (config == null) {
             throw RegistryException.of(ErrorCode.INVALID_EXPORTER_CONFIG, "config is required");
         }
-        Map<String, String> merged = new java.util.TreeMap<>(get(name).config());
+        Map<String, String> merged = new TreeMap<>(get(name).config());
         merged.putAll(config);
         return submit(new PutExporter(name, false, null, null, null, null, merged), principal);
     }

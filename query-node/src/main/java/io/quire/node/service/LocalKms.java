@@ -1,10 +1,14 @@
 package io.quire.node.service;
 
 import io.quire.journal.model.Kek;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
 import javax.crypto.spec.GCMParameterSpec;
@@ -61,7 +65,7 @@ public final class LocalKms implements Kms {
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
             c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, wrapped, 0, NONCE_BYTES));
             return c.doFinal(wrapped, NONCE_BYTES, wrapped.length - NONCE_BYTES);
-        } catch (javax.crypto.AEADBadTagException e) {
+        } catch (AEADBadTagException e) {
             throw new IllegalArgumentException("the key does not open it");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is not available", e);
@@ -98,12 +102,12 @@ public final class LocalKms implements Kms {
             return Kms.NONE;
         }
         try {
-            String secret = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+            String secret = Files.readString(Path.of(file)).strip();
             if (secret.isEmpty()) {
                 throw new IllegalArgumentException("--kms-local-secret-file " + file + " is empty");
             }
             return new LocalKms(secret);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalArgumentException("cannot read --kms-local-secret-file " + file + ": " + e.getMessage());
         }
     }

@@ -5,33 +5,39 @@ import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
+import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.VersionRecord;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.CompatibilityChecker;
+import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What a registration (outside IMPORT mode) comes to against one view of the registry: the version
- * it already is, a refusal, or the command to journal. A pure function of the view and the parsed
- * request: no journal, no clock, no id lease (a new schema's id is leased after, by the caller). The
- * applier re-checks the same things with the same view reads ({@code liveVersionWithId}, the level
- * and the subject's revision the command carries) and refuses what changed in between.
+ * What a registration comes to against one view of the registry and its subject's settings,
+ * resolved once: the version it already is, a refusal with its code, or the command to journal.
+ * Pure functions of the view, the settings and the request: no journal, no clock, no id lease (a
+ * new schema's id is leased after, by the caller), nothing thrown and no cache filled (the reads go
+ * through {@link DecisionReads}; the caller keeps what they read). The applier re-checks the same
+ * things with the same view reads ({@code liveVersionWithId}, the level and the subject's revision
+ * the command carries) and refuses what changed in between.
  */
 public final class RegistrationDecision {
 
-    /** The decision: {@link Known} or {@link Proposed}; a refusal is thrown as the client will see it. */
-    public sealed interface Decision permits Known, Proposed {
+    /** The verdict: {@link Known}, {@link Proposed} or {@link Refused}. */
+    public sealed interface Verdict permits Known, Proposed, Refused {
     }
 
     /** The content is a live version of the subject already: nothing to write. */
-    public record Known(SchemaId id, Version version, DataContract contract, Offset at) implements Decision {
+    public record Known(SchemaId id, Version version, DataContract contract, Offset at) implements Verdict {
     }
 
     /**
@@ -40,12 +46,30 @@ public final class RegistrationDecision {
      * as of {@code revision}.
      */
     public record Proposed(Subject subject, ParsedSchema<?> parsed, Fingerprint fingerprint, Optional<SchemaId> existingId,
-                           CompatibilityLevel level, Offset revision, DataContract contract) implements Decision {
+                           CompatibilityLevel level, Offset revision, DataContract contract) implements Verdict {
 
         /** The command, with the id the version takes. */
         public RegisterSchema command(SchemaId id) {
             return new RegisterSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id,
                     level, revision, contract.metadata(), contract.ruleSet());
+        }
+
+        /** Whether it must wait for the subject's earlier writes: at level NONE nothing is checked or ordered. */
+        public boolean ordered() {
+            return level != CompatibilityLevel.NONE;
+        }
+    }
+
+    /** Refused, with Confluent's code and message. */
+    public record Refused(ErrorCode error, String message) implements Verdict {
+
+        static Refused of(ErrorCode error, Object... args) {
+            return new Refused(error, error.message(args));
+        }
+
+        /** The refusal as the client will see it. */
+        public RegistryException exception() {
+            return new RegistryException(error, message);
         }
     }
 
@@ -53,28 +77,92 @@ public final class RegistrationDecision {
     }
 
     /**
-     * Decides a registration of {@code parsed} under {@code subject} as the request asks (its data
-     * contract merged with the subject's); throws the refusal (409 with the compatibility problems).
+     * The request on its own, before its schema is parsed: what Confluent refuses whatever the
+     * schema (an id outside IMPORT mode or none in it, a version that is not the next, a rule set
+     * that breaks the rules for rule sets); empty when it may go on.
      */
-    public static Decision decide(SchemaParsing parsing, RegistryView view, Subject subject, ParsedSchema<?> parsed,
-                                  RegisterRequest req) {
-        DataContract contract = DataContract.forRegistration(parsing, view, subject, req);
+    public static Optional<Refused> admit(RegistryView view, Subject subject, SubjectSettings settings,
+                                          RegisterRequest req) {
+        boolean givesId = req.id() != null && req.id() >= 0;
+        if (settings.mode() == Mode.IMPORT) {
+            return givesId ? Optional.empty() : Optional.of(new Refused(ErrorCode.OPERATION_NOT_PERMITTED,
+                    "Subject " + subject + " is in import mode: a registration must give the schema's id"));
+        }
+        if (givesId || req.globalId() != null || req.deprecated() != null) {
+            return Optional.of(new Refused(ErrorCode.OPERATION_NOT_PERMITTED,
+                    "Subject " + subject + " is not in import mode; id, globalId and deprecated cannot be given"));
+        }
+        int next = view.subject(subject).map(r -> r.latestVersion().number() + 1).orElse(1);
+        if (req.version() != null && req.version() > 0 && req.version() != next) {
+            // Confluent's register: a version may be given outside IMPORT only if it is the next one
+            return Optional.of(new Refused(ErrorCode.INVALID_SCHEMA, "(version " + req.version()
+                    + " is not one more than the previous version)"));
+        }
+        String badRules = req.ruleSet() == null ? null : req.ruleSet().problem();
+        return badRules == null ? Optional.empty() : Optional.of(Refused.of(ErrorCode.INVALID_RULESET, badRules));
+    }
+
+    /**
+     * Decides a registration of {@code parsed} under {@code subject} as the request asks (its data
+     * contract merged with the subject's): the version it already is (with that contract, or, for a
+     * request that gives none in a subject whose config merges none, with the contract it was stored
+     * with, as Confluent looks a schema up before merging), else the new version unless the reserved
+     * fields or the compatibility check refuse it (409 with every problem).
+     */
+    public static Verdict decide(DecisionReads reads, RegistryView view, Subject subject, SubjectSettings settings,
+                                 ParsedSchema<?> parsed, RegisterRequest req) {
+        DataContract contract;
+        try {
+            contract = DataContract.forRegistration(reads, view, subject, settings.fields(), req);
+        } catch (RegistryException e) { // the merged rule set breaks the rules for rule sets
+            return new Refused(e.error(), e.getMessage());
+        }
         Fingerprint fingerprint = contract.fingerprint(parsed);
-        Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), fingerprint);
+        Optional<SchemaId> existing = reads.idForFingerprint(subject.context(), fingerprint);
         if (existing.isPresent()) {
             Optional<Version> live = view.liveVersionWithId(subject, existing.get());
             if (live.isPresent()) {
                 return new Known(existing.get(), live.get(), contract, view.position().offset());
             }
         }
-        CompatibilityLevel level = view.effectiveLevel(subject);
-        List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(parsed.type()), subject,
-                parsed, contract));
-        problems.addAll(CompatibilityChecker.check(parsing.support(parsed.type()), level, parsed,
-                CompatibilityChecks.earlier(parsing, view, subject, level, contract)));
+        if (DataContract.asksForNone(req) && !settings.fields().mergesContracts()) {
+            Optional<Known> stored = storedWithAContract(reads, view, subject, parsed);
+            if (stored.isPresent()) {
+                return stored.get();
+            }
+        }
+        CompatibilityLevel level = settings.level();
+        List<String> problems = new ArrayList<>(ReservedFields.problems(view, reads.support(parsed.type()), subject,
+                parsed, contract, settings.validatesFields()));
+        problems.addAll(CompatibilityChecker.check(reads.support(parsed.type()), level, parsed,
+                CompatibilityChecks.earlier(reads, view, subject, level, settings.fields().compatibilityGroup(),
+                        contract)));
         if (!problems.isEmpty()) {
-            throw RegistryException.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
+            return Refused.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
         }
         return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract);
+    }
+
+    /**
+     * A live version of the subject holding this schema with a contract, newest first. Only subjects
+     * whose latest live version has a contract are searched: elsewhere the plain fingerprint already
+     * found it.
+     */
+    private static Optional<Known> storedWithAContract(DecisionReads reads, RegistryView view, Subject subject,
+                                                       ParsedSchema<?> parsed) {
+        DataContract latest = DataContract.latestStored(reads, view, subject);
+        if (latest == null || latest.isNone()) {
+            return Optional.empty();
+        }
+        List<VersionRecord> all = view.versions(subject);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            VersionRecord v = all.get(i);
+            StoredSchema s = view.schemaOf(subject, v).orElseThrow();
+            if (!v.deleted() && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
+                return Optional.of(new Known(v.schemaId(), v.version(), new DataContract(s.metadata(), s.ruleSet()),
+                        view.position().offset()));
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -4,7 +4,6 @@ import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
-import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
@@ -26,6 +25,7 @@ import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import io.quire.node.service.RegistrationDecision.Verdict;
 import io.quire.node.write.WriteMetrics;
 import java.util.List;
 import java.util.Optional;
@@ -63,52 +63,62 @@ public final class Registrations {
         this.writeTimeoutMs = writeTimeoutMs;
     }
 
-    /** Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise the text first. */
+    /**
+     * Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise
+     * the text first. The subject's settings are resolved once; what the request comes to is
+     * {@link RegistrationDecision}'s verdict, decided on a worker after the parse; a new version that
+     * must be ordered behind the subject's other writes on this node waits in its queue, and is
+     * decided again there only if the subject changed meanwhile.
+     */
     public CompletableFuture<Written<Registered>> register(Subject subject, RegisterRequest req, boolean normalize,
                                                            Principal principal) {
         WritePath.validSchemaSubject(subject);
-        boolean givesId = req.id() != null && req.id() >= 0;
-        boolean givesVersion = req.version() != null && req.version() > 0;
         SchemaType type = WritePath.schemaType(req.schemaType());
         RegistryView view = access.view();
-        Mode mode = path.writable(view, subject);
-        boolean normalized = normalize || view.effectiveNormalize(subject);
-        if (mode == Mode.IMPORT) {
-            if (!givesId) {
-                throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
-                        "Subject " + subject + " is in import mode: a registration must give the schema's id");
-            }
+        SubjectSettings settings = SubjectSettings.of(view, subject, path.writable(view, subject));
+        boolean normalized = normalize || settings.normalize();
+        RegistrationDecision.admit(view, subject, settings, req).ifPresent(refused -> {
+            throw refused.exception();
+        });
+        if (settings.mode() == Mode.IMPORT) {
             return importSchema(subject, type, req, normalized, principal);
         }
-        if (givesId || req.globalId() != null || req.deprecated() != null) {
-            throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
-                    "Subject " + subject + " is not in import mode; id, globalId and deprecated cannot be given");
-        }
-        if (givesVersion && req.version() != nextVersion(view, subject)) {
-            // Confluent's register: a version may be given outside IMPORT only if it is the next one
-            throw RegistryException.of(ErrorCode.INVALID_SCHEMA, "(version " + req.version()
-                    + " is not one more than the previous version)");
-        }
-        DataContract.validRules(req.ruleSet()); // a bad rule set is refused before any work (the config's were at PUT)
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
         return path.work(() -> parsing.parse(access.view(), subject.context(), type, req.schema(), req.referencesOrEmpty(),
                 normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view().memoized();
-                    Optional<Written<Registered>> known = alreadyInSubject(parsing, now, subject, parsed,
-                            DataContract.forRegistration(parsing, now, subject, req));
-                    if (known.isEmpty() && DataContract.asksForNone(req) && !now.effectiveFields(subject).mergesContracts()) {
-                        known = storedWithAContract(parsing, now, subject, parsed);
+                    Verdict verdict = decide(now, subject, settings, parsed, req);
+                    if (verdict instanceof RegistrationDecision.Known k) {
+                        return CompletableFuture.completedFuture(known(subject, parsed, k));
                     }
-                    if (known.isPresent()) {
-                        return CompletableFuture.completedFuture(known.get());
+                    RegistrationDecision.Proposed first = proposed(verdict);
+                    if (!first.ordered()) { // nothing to check, nothing to order
+                        return attempt(subject, parsed, normalized, req, principal, 1, deadline, first);
                     }
-                    if (now.effectiveLevel(subject) == CompatibilityLevel.NONE) {
-                        // nothing to check, nothing to order
-                        return attempt(subject, parsed, normalized, req, principal, 1, deadline);
-                    }
-                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1, deadline));
+                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1, deadline,
+                            first));
                 });
+    }
+
+    /** The verdict over {@code view}; what it read from the view is kept in the caches after. */
+    private Verdict decide(RegistryView view, Subject subject, SubjectSettings settings, ParsedSchema<?> parsed,
+                           RegisterRequest req) {
+        LearningReads reads = parsing.learning(view);
+        Verdict verdict = RegistrationDecision.decide(reads, view, subject, settings, parsed, req);
+        parsing.remember(reads);
+        return verdict;
+    }
+
+    private static RegistrationDecision.Proposed proposed(Verdict verdict) {
+        if (verdict instanceof RegistrationDecision.Refused r) {
+            throw r.exception();
+        }
+        return (RegistrationDecision.Proposed) verdict;
+    }
+
+    private static Written<Registered> known(Subject subject, ParsedSchema<?> parsed, RegistrationDecision.Known k) {
+        return new Written<>(answer(subject, k.id(), k.version(), parsed, k.contract()), k.at());
     }
 
     /**
@@ -129,11 +139,6 @@ public final class Registrations {
                 contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated());
     }
 
-    /** The number the subject's next version takes: one more than its highest, soft-deleted ones included. */
-    private static int nextVersion(RegistryView view, Subject subject) {
-        return view.subject(subject).map(r -> r.latestVersion().number() + 1).orElse(1);
-    }
-
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
     private CompletableFuture<Written<Registered>> importSchema(Subject subject, SchemaType type, RegisterRequest req,
                                                                 boolean normalize, Principal principal) {
@@ -151,39 +156,6 @@ public final class Registrations {
                 });
     }
 
-    /** The id and offset when this content is already a live version of the subject: nothing to write. */
-    private static Optional<Written<Registered>> alreadyInSubject(SchemaParsing parsing, RegistryView view,
-                                                                  Subject subject, ParsedSchema<?> parsed,
-                                                                  DataContract contract) {
-        Optional<SchemaId> existing = parsing.idForFingerprint(view, subject.context(), contract.fingerprint(parsed));
-        return existing.flatMap(id -> view.liveVersionWithId(subject, id)
-                .map(v -> new Written<>(answer(subject, id, v, parsed, contract), view.position().offset())));
-    }
-
-    /**
-     * A registration that gives no contract, in a subject whose config merges none, of a schema
-     * already stored in the subject with a contract: that version, as Confluent looks the schema up
-     * under the subject before merging anything. Only subjects whose latest live version has a
-     * contract are searched (newest first): elsewhere the plain fingerprint already found it.
-     */
-    private static Optional<Written<Registered>> storedWithAContract(SchemaParsing parsing, RegistryView view,
-                                                                     Subject subject, ParsedSchema<?> parsed) {
-        DataContract latest = DataContract.latestStored(parsing, view, subject);
-        if (latest == null || latest.isNone()) {
-            return Optional.empty();
-        }
-        List<VersionRecord> all = view.versions(subject);
-        for (int i = all.size() - 1; i >= 0; i--) {
-            VersionRecord v = all.get(i);
-            StoredSchema s = view.schemaOf(subject, v).orElseThrow();
-            if (!v.deleted() && Fingerprints.of(s.schemaType(), s.schema(), s.references()).equals(parsed.fingerprint())) {
-                return Optional.of(new Written<>(answer(subject, v.schemaId(), v.version(), parsed,
-                        new DataContract(s.metadata(), s.ruleSet())), view.position().offset()));
-            }
-        }
-        return Optional.empty();
-    }
-
     /** What the client is told: the id, and the stored version when there is a data contract (as Confluent). */
     private static Registered answer(Subject subject, SchemaId id, Version version, ParsedSchema<?> parsed,
                                      DataContract contract) {
@@ -197,26 +169,34 @@ public final class Registrations {
     }
 
     /**
-     * One check-and-submit round on a worker. A conflict (another node changed the subject, or the
-     * level, since the check) is retried after a short, growing, jittered pause until the write
-     * timeout; then the caller gets a retryable 50002, never a 50001. The data contract is merged
-     * anew each round: it inherits from the subject's latest version, which may have changed.
+     * One check-and-submit round on a worker. The first round takes the verdict decided before the
+     * subject's queue when the subject has not changed since; otherwise, and in every later round,
+     * the settings are resolved and the registration decided again. A conflict (another node changed
+     * the subject, or the level, since the check) is retried after a short, growing, jittered pause
+     * until the write timeout; then the caller gets a retryable 50002, never a 50001. The data
+     * contract is merged anew each time it is decided: it inherits from the subject's latest
+     * version, which may have changed.
      */
     private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, boolean normalized,
-                                                           RegisterRequest req, Principal principal, int n, long deadline) {
+                                                           RegisterRequest req, Principal principal, int n, long deadline,
+                                                           RegistrationDecision.Proposed decided) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
                         + "' has too many writes in flight on this node to take this one in time; retry");
             }
             RegistryView view = access.view().memoized(); // this round's reads, each key once
-            path.writable(view, subject);
-            RegistrationDecision.Decision decision = RegistrationDecision.decide(parsing, view, subject, parsed, req);
-            if (decision instanceof RegistrationDecision.Known k) {
-                return CompletableFuture.completedFuture(new Written<>(answer(subject, k.id(), k.version(), parsed,
-                        k.contract()), k.at()));
+            Mode mode = path.writable(view, subject);
+            RegistrationDecision.Proposed proposal;
+            if (decided != null && view.revision(subject).equals(decided.revision())) {
+                proposal = decided;
+            } else {
+                Verdict verdict = decide(view, subject, SubjectSettings.of(view, subject, mode), parsed, req);
+                if (verdict instanceof RegistrationDecision.Known k) {
+                    return CompletableFuture.completedFuture(known(subject, parsed, k));
+                }
+                proposal = proposed(verdict);
             }
-            RegistrationDecision.Proposed proposal = (RegistrationDecision.Proposed) decision;
             DataContract contract = proposal.contract();
             CompletableFuture<SchemaId> id = proposal.existingId().map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(subject.context()));
@@ -232,7 +212,7 @@ public final class Registrations {
                                                 + " attempts (other nodes are writing to it); retry");
                             }
                             return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, normalized, req, principal,
-                                    n + 1, deadline));
+                                    n + 1, deadline, null));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
                         parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized); // the next check reads it

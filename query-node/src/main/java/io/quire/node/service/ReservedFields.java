@@ -29,8 +29,8 @@ final class ReservedFields {
 
     /** The problems, in Confluent's words; empty when the config does not ask or nothing is wrong. */
     static List<String> problems(RegistryView view, SchemaSupport<?> support, Subject subject, ParsedSchema<?> parsed,
-                                 DataContract contract) {
-        if (!Boolean.TRUE.equals(view.effectiveFields(subject).validateFields())) {
+                                 DataContract contract, boolean validateFields) {
+        if (!validateFields) {
             return List.of();
         }
         Set<String> reserved = of(contract.metadata());

@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 /**
  * Where the n-th entry of a list is, remembered from earlier scans of it, so that a page at
@@ -43,12 +44,12 @@ final class ResumePoints<P> {
     }
 
     private final long maxBytes;
-    private final java.util.function.ToIntFunction<P> sizeOf;
+    private final ToIntFunction<P> sizeOf;
     private final LinkedHashMap<Shape, Points<P>> lists = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
     /** @param sizeOf roughly how many bytes a point takes in memory */
-    ResumePoints(long maxBytes, java.util.function.ToIntFunction<P> sizeOf) {
+    ResumePoints(long maxBytes, ToIntFunction<P> sizeOf) {
         this.maxBytes = maxBytes;
         this.sizeOf = sizeOf;
     }

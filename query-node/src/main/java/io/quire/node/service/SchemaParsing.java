@@ -18,11 +18,15 @@ import io.quire.node.schema.JsonSchemaSupport;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.schema.ProtobufSupport;
 import io.quire.node.schema.SchemaSupport;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Parsing at the edge: picks the language, resolves references against the local view and keeps
@@ -98,7 +102,7 @@ public final class SchemaParsing {
         if (text == null || text.isBlank()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: empty schema");
         }
-        int bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > limits.maxSchemaBytes()) {
             throw RegistryException.of(ErrorCode.SCHEMA_TOO_LARGE,
                     bytes + " bytes, the limit is " + limits.maxSchemaBytes());
@@ -126,7 +130,7 @@ public final class SchemaParsing {
 
     /** References as stored: a version of -1 ("latest") becomes the subject's latest live version now. */
     static List<SchemaReference> pin(RegistryView view, Context context, List<SchemaReference> references) {
-        List<SchemaReference> out = new java.util.ArrayList<>(references.size());
+        List<SchemaReference> out = new ArrayList<>(references.size());
         for (SchemaReference r : references) {
             if (r.name() == null || r.subject() == null) {
                 throw new RegistryException(ErrorCode.INVALID_SCHEMA, "Invalid schema: a reference needs a name and a subject");
@@ -145,15 +149,39 @@ public final class SchemaParsing {
 
     /** A stored schema of a context, parsed once and cached by context and id. */
     public ParsedSchema<?> parseStored(RegistryView view, Context context, SchemaId id) {
-        Key key = new Key(context, id);
-        ParsedSchema<?> cached = byId.get(key);
+        ParsedSchema<?> cached = cachedParsed(context, id);
         if (cached != null) {
             return cached;
         }
-        StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
-        ParsedSchema<?> parsed = parse(view, context, stored.schemaType(), stored.schema(), stored.references());
-        keep(key, parsed);
+        ParsedSchema<?> parsed = parseStoredUncached(view, context, id);
+        keep(new Key(context, id), parsed);
         return parsed;
+    }
+
+    ParsedSchema<?> cachedParsed(Context context, SchemaId id) {
+        return byId.get(new Key(context, id));
+    }
+
+    ParsedSchema<?> parseStoredUncached(RegistryView view, Context context, SchemaId id) {
+        StoredSchema stored = view.schema(context, id).orElseThrow(() -> RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id));
+        return parse(view, context, stored.schemaType(), stored.schema(), stored.references());
+    }
+
+    /**
+     * The reads of a registration's decision over {@code view}, through the caches without filling
+     * them: what it reads from the view it keeps, for {@link #remember} once the decision is made.
+     */
+    LearningReads learning(RegistryView view) {
+        return new LearningReads(this, view);
+    }
+
+    /** Keeps in the caches what a decision read from the view. */
+    void remember(LearningReads read) {
+        read.parsed.forEach((k, p) -> keep(new Key(k.context(), k.id()), p));
+        read.contracts.forEach((k, c) -> contracts.put(new Key(k.context(), k.id()), c.contract(),
+                contractWeight(c.contract(), c.storedBytes())));
+        read.ids.forEach((k, id) -> fingerprints.put(new FingerprintKey(k.context(), k.fingerprint()), id,
+                fingerprintWeight(k.fingerprint())));
     }
 
     /**
@@ -201,8 +229,7 @@ public final class SchemaParsing {
      * changes or removes the schema it stores under an id.
      */
     DataContract storedContract(RegistryView view, Context context, SchemaId id) {
-        Key key = new Key(context, id);
-        DataContract cached = contracts.get(key);
+        DataContract cached = cachedContract(context, id);
         if (cached != null) {
             return cached;
         }
@@ -210,11 +237,19 @@ public final class SchemaParsing {
         if (bytes == null) {
             return null;
         }
-        StoredSchema stored = StoredSchema.decode(bytes);
-        DataContract contract = stored.metadata() == null && stored.ruleSet() == null ? DataContract.NONE
-                : new DataContract(stored.metadata(), stored.ruleSet());
-        contracts.put(key, contract, contractWeight(contract, bytes.length));
+        DataContract contract = contractOf(bytes);
+        contracts.put(new Key(context, id), contract, contractWeight(contract, bytes.length));
         return contract;
+    }
+
+    DataContract cachedContract(Context context, SchemaId id) {
+        return contracts.get(new Key(context, id));
+    }
+
+    static DataContract contractOf(byte[] storedBytes) {
+        StoredSchema stored = StoredSchema.decode(storedBytes);
+        return stored.metadata() == null && stored.ruleSet() == null ? DataContract.NONE
+                : new DataContract(stored.metadata(), stored.ruleSet());
     }
 
     /**
@@ -252,14 +287,18 @@ public final class SchemaParsing {
      * which most often is never asked for again and would only keep the collector copying it.
      */
     Optional<SchemaId> idForFingerprint(RegistryView view, Context context, Fingerprint fingerprint) {
-        FingerprintKey key = new FingerprintKey(context, fingerprint);
-        SchemaId cached = fingerprints.get(key);
+        SchemaId cached = cachedId(context, fingerprint);
         if (cached != null) {
             return Optional.of(cached);
         }
         Optional<SchemaId> found = view.idForFingerprint(context, fingerprint);
-        found.ifPresent(id -> fingerprints.put(key, id, fingerprintWeight(fingerprint)));
+        found.ifPresent(id -> fingerprints.put(new FingerprintKey(context, fingerprint), id,
+                fingerprintWeight(fingerprint)));
         return found;
+    }
+
+    SchemaId cachedId(Context context, Fingerprint fingerprint) {
+        return fingerprints.get(new FingerprintKey(context, fingerprint));
     }
 
     /** An entry of the fingerprint cache in memory, estimated: the map's entry, the key, the id and the key bytes. */
@@ -302,12 +341,12 @@ public final class SchemaParsing {
      */
     private Map<String, String> resolve(RegistryView view, Context context, List<SchemaReference> references, int depth) {
         Map<String, String> resolved = new LinkedHashMap<>();
-        resolveInto(view, context, references, depth, resolved, new java.util.HashSet<>());
+        resolveInto(view, context, references, depth, resolved, new HashSet<>());
         return resolved;
     }
 
     private void resolveInto(RegistryView view, Context context, List<SchemaReference> references, int depth,
-                             Map<String, String> resolved, java.util.Set<String> visited) {
+                             Map<String, String> resolved, Set<String> visited) {
         if (!references.isEmpty() && depth > limits.maxReferenceDepth()) {
             throw new RegistryException(ErrorCode.INVALID_SCHEMA,
                     "Invalid schema: references nest deeper than " + limits.maxReferenceDepth());

@@ -4,6 +4,7 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
+import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
@@ -14,8 +15,12 @@ import io.quire.node.api.Responses;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.SubjectVersion;
 import io.quire.node.error.RegistryException;
+import io.quire.node.schema.ProtoToDescriptor;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
 
 /** {@code GET /schemas…}: schemas by id, the subjects and versions that use them, and the list. */
 public final class SchemaReads {
@@ -133,7 +138,7 @@ public final class SchemaReads {
      * @param visibility what {@code visible} depends on (equal for callers who see the same subjects)
      */
     public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
-                                       java.util.function.Predicate<Subject> visible, Object visibility) {
+                                       Predicate<Subject> visible, Object visibility) {
         RegistryView view = access.view();
         long writes = view.subjectWrites(true);
         ResumePoints.Shape shape = new ResumePoints.Shape("schemas", prefix == null ? "" : prefix,
@@ -198,12 +203,12 @@ public final class SchemaReads {
         if (!"serialized".equals(format) || s.schemaType() != SchemaType.PROTOBUF) {
             return s;
         }
-        java.util.Map<String, String> refs = new java.util.HashMap<>();
-        for (io.quire.journal.model.SchemaReference r : s.references()) {
+        Map<String, String> refs = new HashMap<>();
+        for (SchemaReference r : s.references()) {
             Subject named = context.qualify(r.subject());
             view.version(named, r.version()).flatMap(v -> view.schemaOf(named, v))
                     .ifPresent(target -> refs.put(r.name(), target.schema()));
         }
-        return s.withText(io.quire.node.schema.ProtoToDescriptor.serialized(s.schema(), refs));
+        return s.withText(ProtoToDescriptor.serialized(s.schema(), refs));
     }
 }

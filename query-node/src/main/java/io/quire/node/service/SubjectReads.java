@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** {@code GET /subjects…}: subjects, their versions, one version, and what references it. */
 public final class SubjectReads {
@@ -46,7 +47,7 @@ public final class SubjectReads {
      * @param visibility what {@code visible} depends on (equal for callers who see the same subjects)
      */
     public List<Subject> subjects(String prefix, boolean deleted, boolean deletedOnly,
-                                  java.util.function.Predicate<Subject> visible, Object visibility, String after,
+                                  Predicate<Subject> visible, Object visibility, String after,
                                   int offset, int limit) {
         RegistryView view = access.view();
         long writes = after == null ? view.subjectWrites(false) : -1;

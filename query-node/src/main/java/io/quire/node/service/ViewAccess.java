@@ -1,17 +1,20 @@
 package io.quire.node.service;
 
-import io.quire.node.error.RegistryException;
+import io.quire.journal.apply.Applier;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.error.RegistryException;
+import java.util.function.Function;
 
 /** The node's view once Kafka Streams serves it; before that, every read is refused as not ready. */
 public final class ViewAccess {
 
     private volatile RegistryView view;
-    private volatile java.util.function.Function<RegistryView, io.quire.journal.outcome.Rejected> regionGate = v -> null;
+    private volatile Function<RegistryView, Rejected> regionGate = v -> null;
 
     /** Who may write here besides the applier's rules: a follower region refuses every client write. */
-    public void gateWrites(java.util.function.Function<RegistryView, io.quire.journal.outcome.Rejected> gate) {
+    public void gateWrites(Function<RegistryView, Rejected> gate) {
         this.regionGate = gate;
     }
 
@@ -19,8 +22,8 @@ public final class ViewAccess {
      * Why no client write is taken on this node now (the registry follows another registry, or this
      * region is not the primary); null when writes are taken.
      */
-    public io.quire.journal.outcome.Rejected refusedWrite(RegistryView v) {
-        io.quire.journal.outcome.Rejected r = io.quire.journal.apply.Applier.whileFollowing(v);
+    public Rejected refusedWrite(RegistryView v) {
+        Rejected r = Applier.whileFollowing(v);
         return r != null ? r : regionGate.apply(v);
     }
 

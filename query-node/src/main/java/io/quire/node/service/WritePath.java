@@ -1,5 +1,6 @@
 package io.quire.node.service;
 
+import io.quire.journal.apply.Applier;
 import io.quire.journal.command.Command;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
@@ -48,7 +49,7 @@ final class WritePath {
         RegistryView view = access.view();
         Rejected verdict = access.refusedWrite(view);
         if (verdict == null) {
-            verdict = io.quire.journal.apply.Applier.refusal(view, command);
+            verdict = Applier.refusal(view, command);
         }
         if (verdict != null) {
             return CompletableFuture.failedFuture(new RegistryException(verdict.error(), verdict.message()));

@@ -18,6 +18,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
@@ -46,7 +47,7 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
     private final Executor callbacks;
     private final ThreadPoolExecutor sender;
     private final AtomicLong dropped = new AtomicLong();
-    private volatile java.util.function.IntSupplier epoch = () -> 0;
+    private volatile IntSupplier epoch = () -> 0;
 
     public CommandSubmitter(Producer<byte[], byte[]> producer, String topic, String nodeId, Outcomes tracker,
                             long timeoutMs, Clock clock, Executor callbacks, int queueCapacity) {
@@ -66,7 +67,7 @@ public final class CommandSubmitter implements JournalPort, AutoCloseable {
     }
 
     /** Where the region epoch stamped on every envelope comes from (the view's; 0 until a promotion). */
-    public void stampEpoch(java.util.function.IntSupplier source) {
+    public void stampEpoch(IntSupplier source) {
         this.epoch = source;
     }
 

@@ -1,6 +1,7 @@
 package io.quire.node.write;
 
 import io.quire.journal.command.Command;
+import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Principal;
 import java.util.concurrent.CompletableFuture;
 
@@ -15,7 +16,7 @@ public interface JournalPort {
 
     /** A command that copies record {@code source} of a followed registry's log (see {@code SetFollow}). */
     default CompletableFuture<Applied> submit(Command command, Principal principal,
-                                              io.quire.journal.command.Envelope.Source source) {
+                                              Envelope.Source source) {
         if (source == null) {
             return submit(command, principal);
         }

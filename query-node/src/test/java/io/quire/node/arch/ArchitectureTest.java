@@ -90,6 +90,63 @@ class ArchitectureTest {
         org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), over);
     }
 
+    /** The main source files of query-node, each with its lines. */
+    static java.util.Map<String, java.util.List<String>> queryNodeSources() throws java.io.IOException {
+        java.nio.file.Path root = java.nio.file.Path.of("src/main/java").toAbsolutePath();
+        java.util.Map<String, java.util.List<String>> out = new java.util.TreeMap<>();
+        try (var files = java.nio.file.Files.walk(root)) {
+            for (java.nio.file.Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                out.put(root.relativize(f).toString(), java.nio.file.Files.readAllLines(f));
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(out.size() > 150, out.size() + " files under " + root);
+        return out;
+    }
+
+    /**
+     * Fixed-shape answers are records: a {@code Map<String, Object>} is left only where the data is
+     * open-ended (a token's claims, a Protobuf option's value), at most four of them.
+     */
+    @Test
+    void mapsOfObjectsAreLeftOnlyForOpenEndedData() throws java.io.IOException {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        java.util.Set<String> openEnded = java.util.Set.of("io/quire/node/security/OidcVerifier.java",
+                "io/quire/node/security/Authenticator.java", "io/quire/node/schema/ConfluentMeta.java");
+        queryNodeSources().forEach((file, lines) -> {
+            for (String line : lines) {
+                if (line.contains("Map<String, Object>")) {
+                    found.add(file);
+                }
+            }
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(found.size() <= 4, found.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(openEnded.containsAll(found), found.toString());
+    }
+
+    /**
+     * Types are imported, not spelled out inline; a fully qualified name is left only where two
+     * types of one simple name meet in a file.
+     */
+    @Test
+    void typesAreImportedNotWrittenInline() throws java.io.IOException {
+        java.util.regex.Pattern qualified = java.util.regex.Pattern.compile(
+                "\\b(java|javax|io|org|com)(\\.[a-z][a-z0-9_]*)+\\.[A-Z]");
+        java.util.List<String> inline = new java.util.ArrayList<>();
+        queryNodeSources().forEach((file, lines) -> {
+            for (String line : lines) {
+                String code = line.strip();
+                if (code.startsWith("import ") || code.startsWith("package ") || code.startsWith("*")
+                        || code.startsWith("/") || code.contains("\"")) {
+                    continue;
+                }
+                if (qualified.matcher(code).find()) {
+                    inline.add(file + ": " + code);
+                }
+            }
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(inline.size() <= 3, String.join("\n", inline));
+    }
+
     @Test
     void theIdAllocatorDependsOnNothingOfOurs() {
         noClasses().that().resideInAPackage("io.quire.ids..")

@@ -55,7 +55,7 @@ class RoutesTest {
     void start(Vertx vertx, VertxTestContext ctx) {
         harness = new RegistryHarness();
         HttpApi.Deps deps = new HttpApi.Deps(harness.registry, harness.access, new AppliedTracker(ApplyListener.NONE),
-                new QuireMetrics(), new ReadyNode(), Runnable::run, 65_536, 1_000, 1_000, null, false, 409);
+                new QuireMetrics(), new ReadyNode(), NO_ADMIN, Runnable::run, 65_536, 1_000, 1_000, null, false, 409);
         vertx.deployVerticle(new HttpVerticle(deps, "127.0.0.1", 0, NO_SECURITY, bound -> port = bound))
                 .onComplete(ctx.succeedingThenComplete());
     }
@@ -118,7 +118,12 @@ class RoutesTest {
         assertTrue(send("GET", "/subjects/base/versions/1", null).json().has("schema"), "still there, live");
     }
 
-    /** A node that is ready and has nothing to snapshot. */
+    /** No snapshots, region, follower or cut-over in a route test. */
+    static final HttpApi.Admin NO_ADMIN = new HttpApi.Admin(() -> {
+        throw new UnsupportedOperationException("no snapshots in a route test");
+    }, null, null, null);
+
+    /** A node that is ready. */
     static final class ReadyNode implements NodeStatus {
         @Override
         public boolean ready() {
@@ -148,16 +153,6 @@ class RoutesTest {
         @Override
         public String registryClusterId() {
             return "test-registry";
-        }
-
-        @Override
-        public Map<String, Object> snapshot() {
-            throw new UnsupportedOperationException("no snapshots in a route test");
-        }
-
-        @Override
-        public ArchiveSource snapshotForArchive() {
-            throw new UnsupportedOperationException("no snapshots in a route test");
         }
     }
 

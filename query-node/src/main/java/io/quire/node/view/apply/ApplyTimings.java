@@ -1,7 +1,9 @@
 package io.quire.node.view.apply;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Where the applier thread spends its time, phase by phase, in nanoseconds since the node
@@ -15,8 +17,8 @@ public final class ApplyTimings {
     /** The phases, in the order a record goes through them. */
     public enum Phase { DECODE, APPLY, VIEW_READS, STORE_WRITES, LISTENERS, BETWEEN_RECORDS }
 
-    private final java.util.concurrent.atomic.AtomicLongArray nanos =
-            new java.util.concurrent.atomic.AtomicLongArray(Phase.values().length);
+    private final AtomicLongArray nanos =
+            new AtomicLongArray(Phase.values().length);
     private volatile long records;
     private volatile long reads;
     private volatile long scans;
@@ -72,11 +74,11 @@ public final class ApplyTimings {
         long n = Math.max(1, records);
         for (Phase p : Phase.values()) {
             long v = nanos.get(p.ordinal());
-            out.put(p.name().toLowerCase(java.util.Locale.ROOT), String.format(java.util.Locale.ROOT, "%.1f µs",
+            out.put(p.name().toLowerCase(Locale.ROOT), String.format(Locale.ROOT, "%.1f µs",
                     v / 1000.0 / n));
         }
-        out.put("point reads", String.format(java.util.Locale.ROOT, "%.2f", (double) reads / n));
-        out.put("scans", String.format(java.util.Locale.ROOT, "%.2f", (double) scans / n));
+        out.put("point reads", String.format(Locale.ROOT, "%.2f", (double) reads / n));
+        out.put("scans", String.format(Locale.ROOT, "%.2f", (double) scans / n));
         return out;
     }
 }

@@ -1,10 +1,11 @@
 package io.quire.node.view.apply;
 
-import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.GroupCommit;
+import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.ViewStore;
-
 import java.io.File;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,9 @@ import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -48,7 +51,7 @@ public final class CatchUp {
      * the store's level-0 slowdown trigger ({@code ViewRocks.L0_SLOWDOWN_TRIGGER}), so a catch-up never ends with its writes held up.
      */
     static final int MAX_L0_FILES = 48;
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /**
      * What the catch-up did, and the view store it applied into: still open, for Kafka Streams to
@@ -86,7 +89,7 @@ public final class CatchUp {
     public static Result run(Properties kafka, String topic, long journalEnd, long minRecords, File stateDir,
                              String name, GroupCommit group, Tuning tuning,
                              ApplyListener listener, boolean skipCorrupt, AtomicLong skippedCorrupt,
-                             ApplyTimings timings, java.util.function.BooleanSupplier stopped) throws Exception {
+                             ApplyTimings timings, BooleanSupplier stopped) throws Exception {
         ViewStore store = new ViewStore(name, group, tuning);
         // Opened with compactions off, so that none starts before the catch-up pauses them.
         store.openStandalone(stateDir, true);
@@ -138,10 +141,10 @@ public final class CatchUp {
     }
 
     private static long apply(Properties kafka, TopicPartition tp, long from, long end, ApplyProcessor processor,
-                              java.util.function.BooleanSupplier stopped, AtomicLong fetchCpu, Runnable everyFewBatches,
+                              BooleanSupplier stopped, AtomicLong fetchCpu, Runnable everyFewBatches,
                               long half, AtomicLong halfAt) throws Exception {
         BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(BATCHES_AHEAD);
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
         Thread fetcher = new Thread(() -> {
             try {
                 fetch(kafka, tp, from, end, queue, stop, processor.timings());
@@ -180,7 +183,7 @@ public final class CatchUp {
     }
 
     private static void fetch(Properties kafka, TopicPartition tp, long from, long end, BlockingQueue<Batch> queue,
-                              java.util.concurrent.atomic.AtomicBoolean stop, ApplyTimings timings) {
+                              AtomicBoolean stop, ApplyTimings timings) {
         Properties p = new Properties();
         p.putAll(kafka);
         p.put("enable.auto.commit", "false");
@@ -211,7 +214,7 @@ public final class CatchUp {
         }
     }
 
-    private static void put(BlockingQueue<Batch> queue, Batch b, java.util.concurrent.atomic.AtomicBoolean stop) {
+    private static void put(BlockingQueue<Batch> queue, Batch b, AtomicBoolean stop) {
         try {
             while (!stop.get() && !queue.offer(b, 100, TimeUnit.MILLISECONDS)) {
                 // the applier is behind: wait for room

@@ -1,11 +1,11 @@
 package io.quire.node.view.apply;
 
-import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.GroupCommit;
+import io.quire.node.view.store.Tuning;
 import io.quire.node.view.store.ViewStore;
 import io.quire.node.view.store.ViewStoreSupplier;
-
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
@@ -37,7 +37,7 @@ public final class JournalTopology {
      */
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
                                  AtomicLong skippedCorrupt, GroupCommit group, Tuning tuning,
-                                 java.util.function.Consumer<ViewStore> created,
+                                 Consumer<ViewStore> created,
                                  ApplyTimings timings) {
         return build(journalTopic, listener, skipCorrupt, skippedCorrupt, group, tuning, created, timings, null);
     }
@@ -45,7 +45,7 @@ public final class JournalTopology {
     /** As above, Streams going on with {@code opened}, the store the catch-up applied into ({@link CatchUp}). */
     public static Topology build(String journalTopic, ApplyListener listener, boolean skipCorrupt,
                                  AtomicLong skippedCorrupt, GroupCommit group, Tuning tuning,
-                                 java.util.function.Consumer<ViewStore> created,
+                                 Consumer<ViewStore> created,
                                  ApplyTimings timings, ViewStore opened) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addGlobalStore(

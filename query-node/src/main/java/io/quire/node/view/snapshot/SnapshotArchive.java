@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -81,7 +82,7 @@ public final class SnapshotArchive {
      * Unpacks an archive from {@code in} into {@code target} (created; must not exist), telling
      * {@code unpacked} each time more of the files' bytes are written.
      */
-    public static void read(InputStream in, Path target, java.util.function.LongConsumer unpacked) throws IOException {
+    public static void read(InputStream in, Path target, LongConsumer unpacked) throws IOException {
         Files.createDirectories(target.getParent());
         Files.createDirectory(target);
         DataInputStream data = new DataInputStream(new BufferedInputStream(new ZstdInputStream(in), 1 << 16));
@@ -97,7 +98,7 @@ public final class SnapshotArchive {
         Snapshots.manifest(target);
     }
 
-    private static void readFiles(DataInputStream data, Path target, java.util.function.LongConsumer unpacked)
+    private static void readFiles(DataInputStream data, Path target, LongConsumer unpacked)
             throws IOException {
         byte[] buffer = new byte[1 << 16];
         for (int count = 0; ; count++) {

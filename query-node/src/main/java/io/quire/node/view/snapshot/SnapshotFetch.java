@@ -1,12 +1,15 @@
 package io.quire.node.view.snapshot;
 
+import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +47,7 @@ public final class SnapshotFetch {
         // HttpURLConnection rather than java.net.http.HttpClient: one large body read as a blocking
         // stream. The HttpClient's InputStream handler delivered a 274 MB archive at 19-35 MB/s over
         // loopback (7.7 s) where unpacking it from a local file takes 1.7 s (docs/capacity-planning.md).
-        java.net.HttpURLConnection c = (java.net.HttpURLConnection) uri.toURL().openConnection();
+        HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
         c.setConnectTimeout(10_000);
         c.setReadTimeout((int) Duration.ofMinutes(30).toMillis());
         c.setInstanceFollowRedirects(false);
@@ -68,18 +71,18 @@ public final class SnapshotFetch {
             LOG.info("snapshot taken at the source after {} ms: {} bytes of files to fetch", (System.nanoTime() - t0)
                     / 1_000_000, total);
             Progress progress = new Progress(total, System.nanoTime());
-            try (Counting in = new Counting(new java.io.BufferedInputStream(c.getInputStream(), 1 << 20))) {
+            try (Counting in = new Counting(new BufferedInputStream(c.getInputStream(), 1 << 20))) {
                 SnapshotArchive.read(in, target, progress::unpacked);
                 LOG.info("snapshot fetched from {}: {} bytes ({} unpacked) in {} ms (offset {})", uri, in.read,
                         progress.done, (System.nanoTime() - t0) / 1_000_000,
-                        java.util.Optional.ofNullable(c.getHeaderField("X-Quire-Snapshot-Offset")).orElse("?"));
+                        Optional.ofNullable(c.getHeaderField("X-Quire-Snapshot-Offset")).orElse("?"));
             }
         } finally {
             c.disconnect();
         }
     }
 
-    private static long headerLong(java.net.HttpURLConnection c, String name) {
+    private static long headerLong(HttpURLConnection c, String name) {
         try {
             return Long.parseLong(c.getHeaderField(name));
         } catch (RuntimeException e) {

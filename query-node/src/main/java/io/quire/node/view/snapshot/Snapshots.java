@@ -1,18 +1,16 @@
 package io.quire.node.view.snapshot;
 
-import io.quire.node.view.store.ViewStore;
-
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quire.journal.view.Keys;
 import io.quire.journal.view.Position;
+import io.quire.node.view.store.ViewStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.rocksdb.Options;
@@ -33,28 +31,20 @@ public final class Snapshots {
         RocksDB.loadLibrary();
     }
 
-    /** What a snapshot's manifest says. */
+    /** What a snapshot's manifest says (its file is this record as JSON). */
     public record Manifest(int format, long offset, String digest, String journalTopic, String topicId, String created,
                            long bytes) {
+    }
 
-        Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("format", format);
-            m.put("offset", offset);
-            m.put("digest", digest);
-            m.put("journalTopic", journalTopic);
-            m.put("topicId", topicId);
-            m.put("created", created);
-            m.put("bytes", bytes);
-            return m;
-        }
+    /** A snapshot just taken: its manifest and where it is (the admin answer: the manifest's fields and the path). */
+    public record Taken(@JsonUnwrapped Manifest manifest, String path) {
     }
 
     private Snapshots() {
     }
 
     /** Checkpoints {@code store} into a new folder under {@code parent}, named after the offset it covers. */
-    public static Map<String, Object> create(ViewStore store, Path parent, String journalTopic, String topicId)
+    public static Taken create(ViewStore store, Path parent, String journalTopic, String topicId)
             throws IOException, RocksDBException {
         Files.createDirectories(parent);
         Path tmp = parent.resolve(".incomplete-" + UUID.randomUUID());
@@ -62,16 +52,14 @@ public final class Snapshots {
         Position position = readPosition(tmp);
         Manifest manifest = new Manifest(1, position.offset().value(), position.digestHex(), journalTopic, topicId,
                 Instant.now().toString(), size(tmp));
-        JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.resolve(MANIFEST).toFile(), manifest.toMap());
+        JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.resolve(MANIFEST).toFile(), manifest);
         Path target = parent.resolve(String.format("snapshot-%012d", position.offset().value()));
         if (Files.exists(target)) {
             Folders.deleteTree(tmp); // the same offset was snapshotted before: the same content
         } else {
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
         }
-        Map<String, Object> out = new LinkedHashMap<>(manifest.toMap());
-        out.put("path", target.toAbsolutePath().toString());
-        return out;
+        return new Taken(manifest, target.toAbsolutePath().toString());
     }
 
     public static Manifest manifest(Path snapshot) throws IOException {

@@ -1,5 +1,6 @@
 package io.quire.node.view.store;
 
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.rocksdb.RocksDBException;
 
@@ -80,7 +81,7 @@ public final class CatchUpMode {
     public boolean compactPast(int maxFiles) {
         try {
             guard.enter();
-        } catch (org.apache.kafka.streams.errors.InvalidStateStoreException e) {
+        } catch (InvalidStateStoreException e) {
             return false;
         }
         try {

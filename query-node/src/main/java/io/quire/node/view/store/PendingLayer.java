@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -191,10 +193,10 @@ final class PendingLayer {
         if (older.isEmpty()) {
             return newer;
         }
-        java.util.TreeMap<Bytes, byte[]> both = new java.util.TreeMap<>();
+        TreeMap<Bytes, byte[]> both = new TreeMap<>();
         older.forEach(e -> both.put(e.getKey(), e.getValue()));
         newer.forEach(e -> both.put(e.getKey(), e.getValue()));
-        return new java.util.ArrayList<>(both.entrySet());
+        return new ArrayList<>(both.entrySet());
     }
 
     /** The entries with keys from {@code from} (inclusive) within the range, ascending; deletes as {@link #TOMBSTONE}. */
@@ -209,13 +211,13 @@ final class PendingLayer {
         int first = start == null || start.length == 0 ? 0 : start[0] & 0xff;
         int last = prefix != null && prefix.length > 0 ? prefix[0] & 0xff
                 : toInclusive != null && toInclusive.length > 0 ? toInclusive[0] & 0xff : 255;
-        List<Map.Entry<Bytes, byte[]>> out = new java.util.ArrayList<>();
+        List<Map.Entry<Bytes, byte[]>> out = new ArrayList<>();
         for (int i = first; i <= last; i++) {
             if (!hasKind(i)) {
                 continue;
             }
             ConcurrentSkipListSet<byte[]> keys = sortedKind(i);
-            java.util.NavigableSet<byte[]> range = start == null || i > first ? keys : keys.tailSet(start, true);
+            NavigableSet<byte[]> range = start == null || i > first ? keys : keys.tailSet(start, true);
             for (byte[] k : range) {
                 if (!StoreIterators.inRange(k, toInclusive, prefix)) {
                     break; // sorted: every later key is past the range too

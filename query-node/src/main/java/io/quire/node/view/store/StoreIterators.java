@@ -1,6 +1,7 @@
 package io.quire.node.view.store;
 
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.kafka.common.utils.Bytes;
@@ -28,9 +29,9 @@ final class StoreIterators {
     /** Pending entries alone, in key order (their deletes hidden). */
     static final class Listed extends Ahead {
 
-        private final java.util.Iterator<Map.Entry<Bytes, byte[]>> layer;
+        private final Iterator<Map.Entry<Bytes, byte[]>> layer;
 
-        Listed(java.util.Iterator<Map.Entry<Bytes, byte[]>> layer) {
+        Listed(Iterator<Map.Entry<Bytes, byte[]>> layer) {
             this.layer = layer;
             advance();
         }
@@ -55,11 +56,11 @@ final class StoreIterators {
     /** Pending entries over written ones, in key order. */
     static final class Merged extends Ahead {
 
-        private final java.util.Iterator<Map.Entry<Bytes, byte[]>> layer;
+        private final Iterator<Map.Entry<Bytes, byte[]>> layer;
         private final Iter written;
         private Map.Entry<Bytes, byte[]> nextPending;
 
-        Merged(java.util.Iterator<Map.Entry<Bytes, byte[]>> layer, Iter written) {
+        Merged(Iterator<Map.Entry<Bytes, byte[]>> layer, Iter written) {
             this.layer = layer;
             this.written = written;
             nextPending = pendingAfter();

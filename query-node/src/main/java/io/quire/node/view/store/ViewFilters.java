@@ -1,6 +1,7 @@
 package io.quire.node.view.store;
 
 import io.quire.journal.view.Keys;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,8 @@ import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The view store's filters of keys never written: one of fingerprints and subjects ({@link
@@ -25,7 +28,7 @@ import org.rocksdb.RocksIterator;
  */
 final class ViewFilters {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewFilters.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ViewFilters.class);
 
     /**
      * Each filter's fixed size: ~13.4 million keys at 10 bits each, then it stands aside. A
@@ -176,7 +179,7 @@ final class ViewFilters {
      * Writes a copy of both filters, taken under {@code writeLock}, into {@code target}
      * ({@link FilterFile}); nothing when they are not in use or one is saturated.
      */
-    void write(Object writeLock, Path target) throws java.io.IOException {
+    void write(Object writeLock, Path target) throws IOException {
         byte[] keyBytes;
         byte[] usageBytes;
         synchronized (writeLock) {
@@ -241,7 +244,7 @@ final class ViewFilters {
     void saveOnClose(Object writeLock, Path dir) {
         try {
             write(writeLock, dir);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             LOG.warn("cannot save the view's filters in {}: the next open builds them", dir, e);
         }
     }

@@ -1,11 +1,13 @@
 package io.quire.node.view.store;
 
 import java.io.File;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.ToLongFunction;
 import org.apache.kafka.streams.errors.ProcessorStateException;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
+import org.rocksdb.Checkpoint;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.MutableColumnFamilyOptions;
@@ -20,6 +22,8 @@ import org.rocksdb.SstPartitionerFixedPrefixFactory;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The view's RocksDB and everything it owns: the options, the one memory budget (block cache and
@@ -30,7 +34,7 @@ import org.rocksdb.WriteOptions;
  */
 final class ViewRocks {
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ViewRocks.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ViewRocks.class);
 
     static {
         RocksDB.loadLibrary();
@@ -218,8 +222,8 @@ final class ViewRocks {
     }
 
     /** A RocksDB checkpoint into {@code target}: files hard-linked where the file system allows. */
-    void checkpoint(java.nio.file.Path target) throws RocksDBException {
-        try (org.rocksdb.Checkpoint c = org.rocksdb.Checkpoint.create(db)) {
+    void checkpoint(Path target) throws RocksDBException {
+        try (Checkpoint c = Checkpoint.create(db)) {
             c.createCheckpoint(target.toAbsolutePath().toString());
         }
     }

@@ -2,8 +2,10 @@ package io.quire.node.view.store;
 
 import io.quire.journal.view.Keys;
 import java.io.File;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.TopicPartition;
@@ -212,7 +214,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      * hard-linked where the file system allows, the memtable flushed first. The position is inside
      * the checkpoint, so it says itself which journal offset it covers.
      */
-    public void checkpoint(java.nio.file.Path target) throws RocksDBException {
+    public void checkpoint(Path target) throws RocksDBException {
         guard.enter();
         try {
             groups.writePending();
@@ -220,7 +222,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             // Every key in the checkpoint went into the filters before it was written, and keys are
             // never taken out of them: filters copied after the checkpoint hold all of its keys.
             filters.write(groups.lock(), target);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new ProcessorStateException("cannot write the view's filters into the checkpoint at " + target, e);
         } finally {
             guard.leave();
@@ -344,20 +346,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return stats.memory(kind);
     }
 
-    boolean memtableFilterAnswers(byte[] key) {
-        return stats.memtableFilterAnswers(key);
-    }
-
-    long fileFiltersAsked(byte[] key) {
-        return stats.fileFiltersAsked(key);
-    }
-
-    long filesAtLevel0() {
-        return stats.filesAtLevel0();
-    }
-
-    java.util.List<int[]> fileKinds() {
-        return stats.fileKinds();
+    /** The store's figures, for the store's own tests (filters asked, files by level). */
+    StoreStats stats() {
+        return stats;
     }
 
     void compactAll() throws RocksDBException {

@@ -25,16 +25,16 @@ class BottomLevelFilterTest {
             store.flushMemtables();
             CatchUpMemtableFilterTest.write(store, 1_000, 2_000);
             store.flushMemtables();
-            assertTrue(store.fileFiltersAsked(CatchUpMemtableFilterTest.key(1_500)) > 0, "the newer level-0 file's filter");
+            assertTrue(store.stats().fileFiltersAsked(CatchUpMemtableFilterTest.key(1_500)) > 0, "the newer level-0 file's filter");
 
             store.compactAll(); // every key into the bottom level
-            assertTrue(store.fileKinds().stream().allMatch(f -> f[0] > 0), "nothing left in level 0");
-            assertEquals(0, store.fileFiltersAsked(CatchUpMemtableFilterTest.key(7)), "a key there");
-            assertEquals(0, store.fileFiltersAsked(CatchUpMemtableFilterTest.key(-1)), "a key not there");
+            assertTrue(store.stats().fileKinds().stream().allMatch(f -> f[0] > 0), "nothing left in level 0");
+            assertEquals(0, store.stats().fileFiltersAsked(CatchUpMemtableFilterTest.key(7)), "a key there");
+            assertEquals(0, store.stats().fileFiltersAsked(CatchUpMemtableFilterTest.key(-1)), "a key not there");
 
             CatchUpMemtableFilterTest.write(store, 2_000, 2_100);
             store.flushMemtables();
-            assertTrue(store.fileFiltersAsked(CatchUpMemtableFilterTest.key(2_050)) > 0, "a level-0 file above the bottom");
+            assertTrue(store.stats().fileFiltersAsked(CatchUpMemtableFilterTest.key(2_050)) > 0, "a level-0 file above the bottom");
             for (int i = 0; i < 2_100; i += 97) {
                 assertArrayEquals(CatchUpMemtableFilterTest.key(i), store.get(Bytes.wrap(CatchUpMemtableFilterTest.key(i))));
             }

@@ -29,7 +29,7 @@ class CatchUpCompactionTest {
             store.catchUp().catchingUp(true);
             writeFiles(store);
             Thread.sleep(500); // a compaction, had one been started, would have had time to begin
-            assertEquals(FILES, store.filesAtLevel0());
+            assertEquals(FILES, store.stats().filesAtLevel0());
             store.catchUp().catchingUp(false);
             awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             readAll(store);
@@ -45,7 +45,7 @@ class CatchUpCompactionTest {
             store.catchUp().catchingUp(true);
             writeFiles(store);
             assertFalse(store.catchUp().compactPast(FILES + 1), "under the bound");
-            assertEquals(FILES, store.filesAtLevel0());
+            assertEquals(FILES, store.stats().filesAtLevel0());
             assertTrue(store.catchUp().compactPast(FILES));
             awaitFewerThan(store, ViewRocks.L0_COMPACTION_TRIGGER);
             assertFalse(store.catchUp().compactPast(0), "compacting already");
@@ -66,7 +66,7 @@ class CatchUpCompactionTest {
         ViewStore paused = openStandalone(storeWithFiles(), true);
         try {
             Thread.sleep(500); // a compaction, had one been started, would have had time to begin
-            assertEquals(FILES, paused.filesAtLevel0());
+            assertEquals(FILES, paused.stats().filesAtLevel0());
             readAll(paused);
             paused.catchUp().catchingUp(false);
             awaitFewerThan(paused, ViewRocks.L0_COMPACTION_TRIGGER);
@@ -141,9 +141,9 @@ class CatchUpCompactionTest {
 
     static void awaitFewerThan(ViewStore store, int files) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (store.filesAtLevel0() >= files && System.nanoTime() < deadline) {
+        while (store.stats().filesAtLevel0() >= files && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertTrue(store.filesAtLevel0() < files, store.filesAtLevel0() + " level-0 files left");
+        assertTrue(store.stats().filesAtLevel0() < files, store.stats().filesAtLevel0() + " level-0 files left");
     }
 }

@@ -23,7 +23,7 @@ class CatchUpMemtableFilterTest {
         ViewStore serving = open(false);
         try {
             write(serving, 0, 100);
-            assertTrue(serving.memtableFilterAnswers(key(-1)), "a store opened to serve");
+            assertTrue(serving.stats().memtableFilterAnswers(key(-1)), "a store opened to serve");
         } finally {
             serving.close();
         }
@@ -31,11 +31,11 @@ class CatchUpMemtableFilterTest {
         try {
             store.catchUp().unlogged(true);
             write(store, 0, 1_000);
-            assertFalse(store.memtableFilterAnswers(key(-1)), "the catch-up's memtable");
+            assertFalse(store.stats().memtableFilterAnswers(key(-1)), "the catch-up's memtable");
             store.catchUp().unlogged(false); // writes the pending group, then flushes the catch-up's memtables
             store.catchUp().catchingUp(false);
             write(store, 1_000, 1_100);
-            assertTrue(store.memtableFilterAnswers(key(-1)), "the memtable after the catch-up");
+            assertTrue(store.stats().memtableFilterAnswers(key(-1)), "the memtable after the catch-up");
             for (int i = 0; i < 1_100; i++) {
                 assertArrayEquals(key(i), store.get(Bytes.wrap(key(i))));
             }
@@ -55,7 +55,7 @@ class CatchUpMemtableFilterTest {
             write(store, 0, 100);
             store.flushMemtables();
             write(store, 100, 200);
-            assertTrue(store.memtableFilterAnswers(key(-1)));
+            assertTrue(store.stats().memtableFilterAnswers(key(-1)));
         } finally {
             store.close();
         }

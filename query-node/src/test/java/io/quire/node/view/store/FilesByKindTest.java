@@ -36,10 +36,10 @@ class FilesByKindTest {
                 store.flush();
                 store.flushMemtables();
             }
-            List<int[]> before = store.fileKinds();
+            List<int[]> before = store.stats().fileKinds();
             assertTrue(before.stream().anyMatch(f -> f[0] == 0 && f[1] != f[2]), "a flush writes both kinds to one file");
             store.compactAll();
-            List<int[]> after = store.fileKinds();
+            List<int[]> after = store.stats().fileKinds();
             assertTrue(after.stream().noneMatch(f -> f[0] == 0), "everything compacted below level 0");
             for (int[] f : after) {
                 assertEquals(f[1], f[2], "a file at level " + f[0] + " holds keys of kinds " + (char) f[1]

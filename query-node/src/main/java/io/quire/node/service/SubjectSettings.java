@@ -1,0 +1,27 @@
+package io.quire.node.service;
+
+import io.quire.journal.model.CompatibilityLevel;
+import io.quire.journal.model.ConfigFields;
+import io.quire.journal.model.Mode;
+import io.quire.journal.model.Subject;
+import io.quire.journal.view.RegistryView;
+
+/**
+ * A subject's effective settings as one registration reads them, resolved once from one view
+ * (subject, then context, then registry): the mode the write gates let through, the compatibility
+ * level, the normalize flag and the other config fields (data contract defaults and overrides,
+ * the compatibility group, {@code validateFields}). The applier re-checks the level the command
+ * carries; a round that conflicts resolves them again.
+ */
+record SubjectSettings(Mode mode, CompatibilityLevel level, boolean normalize, ConfigFields fields) {
+
+    static SubjectSettings of(RegistryView view, Subject subject, Mode mode) {
+        return new SubjectSettings(mode, view.effectiveLevel(subject), view.effectiveNormalize(subject),
+                view.effectiveFields(subject));
+    }
+
+    /** Whether new versions must keep and respect the reserved fields ({@code validateFields}). */
+    boolean validatesFields() {
+        return Boolean.TRUE.equals(fields.validateFields());
+    }
+}
