@@ -1,7 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -26,8 +24,10 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
 import io.quire.journal.model.RuleMode;
@@ -77,9 +77,9 @@ class ApplierTest {
         assertEquals(new SchemaRegistered(id(7), v(1), true), o);
         assertEquals(journal.records().get(1).timestamp(),
                 journal.view().version(s("orders"), v(1)).orElseThrow().registeredAt(), "the record's time");
-        assertEquals(id(7), journal.view().maxSchemaId().orElseThrow());
+        assertEquals(id(7), journal.view().ids().maxSchemaId().orElseThrow());
         journal.append(register("orders2", "\"long\"", 3, -1));
-        assertEquals(id(7), journal.view().maxSchemaId().orElseThrow(), "the highest, not the latest");
+        assertEquals(id(7), journal.view().ids().maxSchemaId().orElseThrow(), "the highest, not the latest");
         assertEquals("\"string\"", journal.view().schema(Context.DEFAULT, id(7)).orElseThrow().schema());
         assertEquals(1, journal.view().subject(s("orders")).orElseThrow().liveVersions());
     }
@@ -90,7 +90,7 @@ class ApplierTest {
         Outcome o = journal.append(register("b", "\"int\"", 4, -1));
         assertEquals(new SchemaRegistered(id(3), v(1), true), o);
         assertTrue(journal.view().schema(Context.DEFAULT, id(4)).isEmpty());
-        assertEquals(List.of(s("a"), s("b")), journal.view().usages(Context.DEFAULT, id(3)).stream().map(u -> u.subject()).toList());
+        assertEquals(List.of(s("a"), s("b")), journal.view().usages().usages(Context.DEFAULT, id(3)).stream().map(u -> u.subject()).toList());
     }
 
     @Test
@@ -135,8 +135,8 @@ class ApplierTest {
         // below the highest stored id, the view is read; above it, no schema can hold the id
         assertEquals(new SchemaRegistered(id(5), v(1), true), journal.append(register("c", "\"float\"", 5, -1)));
         assertInstanceOf(Conflict.class, journal.append(register("d", "\"double\"", 5, -1)));
-        assertTrue(journal.view().mayHoldSchemaId(id(9)));
-        assertFalse(journal.view().mayHoldSchemaId(id(10)));
+        assertTrue(journal.view().ids().mayHoldSchemaId(id(9)));
+        assertFalse(journal.view().ids().mayHoldSchemaId(id(10)));
         assertEquals(new SchemaRegistered(id(10), v(1), true), journal.append(register("e", "\"bytes\"", 10, -1)));
     }
 
@@ -165,7 +165,7 @@ class ApplierTest {
         journal.append(new DeleteSubject(s("a"), false));
         assertEquals(new SubjectDeleted(vs(1)), journal.append(new DeleteSubject(s("a"), true)));
         assertTrue(journal.view().subject(s("a")).isEmpty());
-        assertTrue(journal.view().usages(Context.DEFAULT, id(1)).isEmpty());
+        assertTrue(journal.view().usages().usages(Context.DEFAULT, id(1)).isEmpty());
         assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteSubject(s("a"), true)));
     }
 
@@ -221,15 +221,15 @@ class ApplierTest {
 
     @Test
     void configFallsBackToGlobalThenDefault() {
-        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel(s("a")));
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().config().effectiveLevel(s("a")));
         journal.append(new SetConfig(null, CompatibilityLevel.FULL));
         journal.append(new SetConfig(s("a"), CompatibilityLevel.NONE));
-        assertEquals(CompatibilityLevel.NONE, journal.view().effectiveLevel(s("a")));
-        assertEquals(CompatibilityLevel.FULL, journal.view().effectiveLevel(s("b")));
+        assertEquals(CompatibilityLevel.NONE, journal.view().config().effectiveLevel(s("a")));
+        assertEquals(CompatibilityLevel.FULL, journal.view().config().effectiveLevel(s("b")));
         assertEquals(new ConfigDeleted(CompatibilityLevel.NONE), journal.append(new DeleteConfig(s("a"))));
         assertEquals(ErrorCode.SUBJECT_NOT_FOUND, rejection(new DeleteConfig(s("a"))));
         assertEquals(new ConfigDeleted(CompatibilityLevel.FULL), journal.append(new DeleteConfig(null)));
-        assertEquals(CompatibilityLevel.BACKWARD, journal.view().effectiveLevel(s("a")));
+        assertEquals(CompatibilityLevel.BACKWARD, journal.view().config().effectiveLevel(s("a")));
     }
 
     @Test
@@ -257,7 +257,7 @@ class ApplierTest {
         assertEquals(before.offset().value() + 1, after.offset().value());
         assertFalse(before.equals(after));
         List<io.quire.journal.view.AuditEntry> trail = new java.util.ArrayList<>();
-        journal.view().audit(after.offset(), trail::add);
+        journal.view().audit().audit(after.offset(), trail::add);
         assertEquals(after.offset(), trail.get(0).offset());
         assertEquals(ErrorCode.SUBJECT_NOT_FOUND.code, trail.get(0).errorCode());
     }
@@ -267,7 +267,7 @@ class ApplierTest {
         journal.append(register("a", "\"int\"", 1, -1));
         journal.append(new DeleteSubject(s("missing"), false));
         List<io.quire.journal.view.AuditEntry> entries = new java.util.ArrayList<>();
-        journal.view().audit(at(0), entries::add);
+        journal.view().audit().audit(at(0), entries::add);
         assertEquals(3, entries.size());
         io.quire.journal.view.AuditEntry reg = entries.get(1);
         assertEquals(Principal.of("tester"), reg.principal());
@@ -345,15 +345,15 @@ class ApplierTest {
         journal.append(register("b", "\"int\"", 4, -1)); // the same content in another subject: its own version
         journal.append(register("a", "\"long\"", 5, journal.view().revision(s("a")).value()));
         assertEquals(List.of(1L, 2L, 3L), List.of(globalId("a", 1), globalId("b", 1), globalId("a", 2)));
-        assertEquals(new RegistryView.Usage(s("a"), v(2)), journal.view().versionOfGlobalId(3).orElseThrow());
-        assertEquals(4, journal.view().nextGlobalId());
+        assertEquals(new RegistryView.Usage(s("a"), v(2)), journal.view().ids().versionOfGlobalId(3).orElseThrow());
+        assertEquals(4, journal.view().ids().nextGlobalId());
 
         journal.append(register("a", "\"int\"", 6, -1)); // already version 1: no new version, no new global id
-        assertEquals(4, journal.view().nextGlobalId());
+        assertEquals(4, journal.view().ids().nextGlobalId());
         journal.append(new DeleteVersion(s("a"), v(2), false));
         assertEquals(3, globalId("a", 2), "a soft-deleted version keeps its global id");
         journal.append(new DeleteVersion(s("a"), v(2), true));
-        assertTrue(journal.view().versionOfGlobalId(3).isEmpty(), "a permanently deleted one frees the name");
+        assertTrue(journal.view().ids().versionOfGlobalId(3).isEmpty(), "a permanently deleted one frees the name");
         journal.append(register("a", "\"bytes\"", 7, journal.view().revision(s("a")).value()));
         assertEquals(4, globalId("a", 2), "version 2 again, with a new global id: global ids are never given twice");
     }
@@ -368,7 +368,7 @@ class ApplierTest {
         assertEquals(12, globalId("imp", 2));
         assertTrue(journal.view().version(s("imp"), v(2)).orElseThrow().deprecated());
         assertFalse(journal.view().version(s("imp"), v(1)).orElseThrow().deprecated());
-        assertEquals(41, journal.view().nextGlobalId(), "above the highest imported one");
+        assertEquals(41, journal.view().ids().nextGlobalId(), "above the highest imported one");
 
         assertEquals(42205, errorCode(journal.append(importedWithGlobalId("imp", "\"float\"", 902, 3, 1L, null))),
                 "a global id another version has is refused");
@@ -376,7 +376,7 @@ class ApplierTest {
         assertEquals(42205, errorCode(journal.append(importedWithGlobalId("imp", "\"float\"", 902, 3,
                 (long) Integer.MAX_VALUE + 1, null))));
         assertTrue(journal.view().version(s("imp"), v(3)).isEmpty());
-        assertEquals(41, journal.view().nextGlobalId());
+        assertEquals(41, journal.view().ids().nextGlobalId());
         assertEquals(new SchemaRegistered(id(900), v(1), false),
                 journal.append(importedWithGlobalId("imp", "\"long\"", 900, 1, 40L, null)), "importing again changes nothing");
         assertEquals(40, globalId("imp", 1));
@@ -415,7 +415,7 @@ class ApplierTest {
         assertEquals(m, journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().metadata());
         assertEquals(rules, journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().ruleSet());
         SchemaGuid guid = journal.view().schema(Context.DEFAULT, id(4)).orElseThrow().guid();
-        assertEquals(List.of(new RegistryView.ContextId(Context.DEFAULT, id(4))), journal.view().idsForGuid(guid),
+        assertEquals(List.of(new RegistryView.ContextId(Context.DEFAULT, id(4))), journal.view().usages().idsForGuid(guid),
                 "found by its GUID");
         assertEquals(SchemaGuid.of("\"int\"", List.of(), m, rules), guid, "a pure function of the content");
         assertNotEquals(SchemaGuid.of("\"int\"", List.of(), null, null), guid, "the contract is part of it");
@@ -439,19 +439,19 @@ class ApplierTest {
         journal.append(register("customer", "\"c\"", 1, -1));
         SchemaReference ref = new SchemaReference("Customer", s("customer"), v(1));
         assertEquals(new SchemaRegistered(id(2), v(1), true), journal.append(registerWithRef("order", "\"o\"", 2, ref)));
-        assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)));
+        assertEquals(List.of(id(2)), journal.view().usages().referencedBy(s("customer"), v(1)));
         assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), false))), "a live referrer");
         assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), false))), "a live referrer");
         assertTrue(journal.view().version(s("customer"), v(1)).map(r -> !r.deleted()).orElse(false), "still live");
 
         journal.append(new DeleteSubject(s("order"), false));
-        assertEquals(List.of(id(2)), journal.view().referencedBy(s("customer"), v(1)), "a soft-deleted user still counts");
+        assertEquals(List.of(id(2)), journal.view().usages().referencedBy(s("customer"), v(1)), "a soft-deleted user still counts");
         assertInstanceOf(VersionDeleted.class, journal.append(new DeleteVersion(s("customer"), v(1), false)),
                 "the referrer is soft-deleted: a soft delete may go");
         assertEquals(42206, errorCode(journal.append(new DeleteVersion(s("customer"), v(1), true))));
         assertEquals(42206, errorCode(journal.append(new DeleteSubject(s("customer"), true))));
         journal.append(new DeleteSubject(s("order"), true));
-        assertEquals(List.of(), journal.view().referencedBy(s("customer"), v(1)));
+        assertEquals(List.of(), journal.view().usages().referencedBy(s("customer"), v(1)));
         assertInstanceOf(SubjectDeleted.class, journal.append(new DeleteSubject(s("customer"), true)));
     }
 

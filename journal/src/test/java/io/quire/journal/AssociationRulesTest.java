@@ -1,6 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -17,6 +16,7 @@ import io.quire.journal.command.SetAssociations;
 import io.quire.journal.model.Association;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Lifecycle;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
@@ -70,16 +70,16 @@ class AssociationRulesTest {
         assertEquals(List.of(value, key), bare(set));
         assertEquals("topic", value.resourceType(), "the default type");
         assertEquals(Lifecycle.STRONG, value.lifecycle(), "the default lifecycle");
-        assertEquals(List.of(key, value), bare(journal.view().associations("t1", null)), "ordered by type and role");
-        assertEquals(List.of(key, value), bare(journal.view().associationsByName("orders", null)), "any namespace");
-        assertEquals(List.of(), journal.view().associationsByName("orders", "lkc-other"));
+        assertEquals(List.of(key, value), bare(journal.view().associations().associations("t1", null)), "ordered by type and role");
+        assertEquals(List.of(key, value), bare(journal.view().associations().associationsByName("orders", null)), "any namespace");
+        assertEquals(List.of(), journal.view().associations().associationsByName("orders", "lkc-other"));
         Association recreated = topic("other-value", "t1-recreated", "value", null, false);
         journal.append(new SetAssociations(List.of(recreated), false));
-        assertEquals(List.of(key, value, recreated), bare(journal.view().associationsByName("orders", "lkc-1")),
+        assertEquals(List.of(key, value, recreated), bare(journal.view().associations().associationsByName("orders", "lkc-1")),
                 "a topic recreated under the same name has its own id: both are found by name");
-        assertEquals(List.of(value), bare(journal.view().subjectAssociations(s("orders-value"))));
-        assertEquals(((AssociationsSet) set).associations(), List.of(journal.view().association("t1", "topic", "value")
-                .orElseThrow(), journal.view().association("t1", "topic", "key").orElseThrow()), "stored with their GUIDs");
+        assertEquals(List.of(value), bare(journal.view().associations().subjectAssociations(s("orders-value"))));
+        assertEquals(((AssociationsSet) set).associations(), List.of(journal.view().associations().association("t1", "topic", "value")
+                .orElseThrow(), journal.view().associations().association("t1", "topic", "key").orElseThrow()), "stored with their GUIDs");
         assertEquals(ErrorCode.ASSOCIATION_FOR_RESOURCE_EXISTS,
                 refused(journal.append(new SetAssociations(List.of(topic("other-value", "t1", "value", null, false)), false))),
                 "the role is taken");
@@ -95,7 +95,7 @@ class AssociationRulesTest {
                 new SetAssociations(List.of(topic("other-value", "t4", "value", Lifecycle.STRONG, false)), false))),
                 "a subject used weakly elsewhere cannot belong to a topic");
         journal.append(new SetAssociations(List.of(topic("other-value", "t5", "value", Lifecycle.WEAK, false)), false));
-        assertEquals(2, journal.view().subjectAssociations(s("other-value")).size(), "weak ones add up");
+        assertEquals(2, journal.view().associations().subjectAssociations(s("other-value")).size(), "weak ones add up");
 
         Association frozen = topic("orders-key", "t6", "key", Lifecycle.STRONG, true);
         journal.append(new SetAssociations(List.of(frozen), false));
@@ -112,7 +112,7 @@ class AssociationRulesTest {
         journal.append(new SetAssociations(List.of(topic("orders-value", "t1", "value", null, false)), false));
         Association moved = topic("other-value", "t1", "value", null, false);
         assertEquals(List.of(moved), bare(journal.append(new SetAssociations(List.of(moved), true))));
-        assertEquals(List.of(), journal.view().subjectAssociations(s("orders-value")), "the old subject is free again");
+        assertEquals(List.of(), journal.view().associations().subjectAssociations(s("orders-value")), "the old subject is free again");
         assertEquals(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS,
                 refused(journal.append(new DeleteSubject(s("other-value"), false))), "remove the association first");
         assertEquals(List.of(moved), bare(journal.append(new DeleteAssociations("t1", "topic", List.of("value")))));
@@ -134,13 +134,13 @@ class AssociationRulesTest {
         assertEquals(36, guid.length(), first);
         ReplayedJournal again = new ReplayedJournal();
         journal.records().forEach(again::append);
-        assertEquals(guid, again.view().association("t1", "topic", "value").orElseThrow().guid(),
+        assertEquals(guid, again.view().associations().association("t1", "topic", "value").orElseThrow().guid(),
                 "a replay of the same journal gives the same GUID");
         journal.append(new SetAssociations(List.of(value.with(value.subject(), Lifecycle.STRONG, true)), true));
-        assertEquals(guid, journal.view().association("t1", "topic", "value").orElseThrow().guid(),
+        assertEquals(guid, journal.view().associations().association("t1", "topic", "value").orElseThrow().guid(),
                 "replaced by the same subject: the same association");
         journal.append(new SetAssociations(List.of(topic("orders-key", "t1", "key", null, false)), false));
-        assertNotEquals(guid, journal.view().association("t1", "topic", "key").orElseThrow().guid());
+        assertNotEquals(guid, journal.view().associations().association("t1", "topic", "key").orElseThrow().guid());
     }
 
     @Test
@@ -152,7 +152,7 @@ class AssociationRulesTest {
         assertTrue(journal.view().subject(s("orders-value")).isEmpty(), "the STRONG one's subject is gone, permanently");
         assertTrue(journal.view().versions(s("orders-value")).isEmpty());
         assertTrue(journal.view().subject(s("orders-key")).isPresent(), "a WEAK one's subject stays");
-        assertEquals(List.of(), journal.view().associations("t1", null));
+        assertEquals(List.of(), journal.view().associations().associations("t1", null));
     }
 
     @Test
@@ -163,7 +163,7 @@ class AssociationRulesTest {
                 id(90), CompatibilityLevel.BACKWARD, at(-1)));
         assertEquals(ErrorCode.REFERENCE_EXISTS, refused(journal.append(new DeleteAssociations("t1", null, List.of(),
                 true))));
-        assertEquals(1, journal.view().associations("t1", null).size(), "the association stays");
+        assertEquals(1, journal.view().associations().associations("t1", null).size(), "the association stays");
         assertTrue(journal.view().subject(s("orders-value")).isPresent());
     }
 }

@@ -1,11 +1,11 @@
 package io.quire.journal;
 
-import io.quire.journal.command.CommandId;
-import io.quire.journal.model.Principal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quire.journal.command.CommandId;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.view.AuditEntry;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.InMemoryKv;
@@ -68,7 +68,7 @@ class AuditScanTest {
         for (boolean seeks : new boolean[] {false, true}) {
             Counting counting = new Counting(kv, seeks);
             List<Long> page = new ArrayList<>();
-            new RegistryView(counting).audit(Offset.of(19_990), e -> {
+            new RegistryView(counting).audit().audit(Offset.of(19_990), e -> {
                 page.add(e.offset().value());
                 return page.size() < 5;
             });
@@ -94,15 +94,15 @@ class AuditScanTest {
         Counting counting = new Counting(kv, true);
         RegistryView view = new RegistryView(counting);
         long skewed = RegistryView.AUDIT_CLOCK_SKEW_MILLIS / 1000;
-        assertEquals(15_000 - skewed, view.firstAuditOffsetFrom(15_000_000L).value());
+        assertEquals(15_000 - skewed, view.audit().firstAuditOffsetFrom(15_000_000L).value());
         assertTrue(counting.visited <= 20, "a seek per step of the search: " + counting.visited);
-        assertEquals(0, view.firstAuditOffsetFrom(0).value(), "before the trail: its start");
-        assertEquals(20_000, view.firstAuditOffsetFrom(30_000_000L).value(), "after it: its end");
+        assertEquals(0, view.audit().firstAuditOffsetFrom(0).value(), "before the trail: its start");
+        assertEquals(20_000, view.audit().firstAuditOffsetFrom(30_000_000L).value(), "after it: its end");
 
         // A range of 10 s: the scan starts a skew before it and stops at the first entry a skew after it.
         counting.visited = 0;
         List<Long> inRange = new ArrayList<>();
-        view.audit(Offset.of(0), 15_000_000L, 15_009_000L, e -> {
+        view.audit().audit(Offset.of(0), 15_000_000L, 15_009_000L, e -> {
             if (e.timestamp() >= 15_000_000L && e.timestamp() <= 15_009_000L) {
                 inRange.add(e.offset().value());
             }

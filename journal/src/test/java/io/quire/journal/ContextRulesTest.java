@@ -1,6 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
 import static io.quire.journal.Values.v;
@@ -20,6 +19,7 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
@@ -77,24 +77,24 @@ class ContextRulesTest {
         assertEquals(new SchemaRegistered(id(2), v(1), true),
                 journal.append(register(":.staging:orders", "\"string\"", 2, List.of())), "a new id in the context");
         RegistryView view = journal.view();
-        assertEquals(SchemaId.of(1), view.idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-\"string\"")).orElseThrow());
-        assertEquals(SchemaId.of(2), view.idForFingerprint(STAGING, Fingerprint.parse("fp-\"string\"")).orElseThrow());
+        assertEquals(SchemaId.of(1), view.ids().idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-\"string\"")).orElseThrow());
+        assertEquals(SchemaId.of(2), view.ids().idForFingerprint(STAGING, Fingerprint.parse("fp-\"string\"")).orElseThrow());
         assertTrue(view.schema(STAGING, id(2)).isPresent());
         assertFalse(view.schema(Context.DEFAULT, id(2)).isPresent(), "id 2 is not in the default context");
-        assertEquals(List.of(new RegistryView.Usage(s(":.staging:orders"), v(1))), view.usages(STAGING, id(2)));
-        assertEquals(List.of(), view.usages(Context.DEFAULT, id(2)));
+        assertEquals(List.of(new RegistryView.Usage(s(":.staging:orders"), v(1))), view.usages().usages(STAGING, id(2)));
+        assertEquals(List.of(), view.usages().usages(Context.DEFAULT, id(2)));
         assertEquals(List.of(STAGING), view.contexts());
         var guid = view.schema(STAGING, id(2)).orElseThrow().guid();
         assertEquals(List.of(new RegistryView.ContextId(Context.DEFAULT, id(1)), new RegistryView.ContextId(STAGING, id(2))),
-                view.idsForGuid(guid), "one GUID, an id per context, the default first");
+                view.usages().idsForGuid(guid), "one GUID, an id per context, the default first");
     }
 
     @Test
     void anImportedIdMayMeanOtherContentInAnotherContext() {
         journal.append(register("orders", "\"string\"", 1, List.of()));
         journal.append(new SetMode(s(":.staging:"), Mode.IMPORT));
-        assertEquals(Mode.IMPORT, journal.view().effectiveMode(s(":.staging:orders")), "the context's mode applies");
-        assertEquals(Mode.READWRITE, journal.view().effectiveMode(s("orders")));
+        assertEquals(Mode.IMPORT, journal.view().config().effectiveMode(s(":.staging:orders")), "the context's mode applies");
+        assertEquals(Mode.READWRITE, journal.view().config().effectiveMode(s("orders")));
         Outcome o = journal.append(new ImportSchema(s(":.staging:orders"), SchemaType.AVRO, "\"long\"", List.of(),
                 Fingerprint.parse("fp-\"long\""), id(1), v(1)));
         assertEquals(new SchemaRegistered(id(1), v(1), true), o);
@@ -110,10 +110,10 @@ class ContextRulesTest {
         journal.append(new SetConfig(s(":.staging:"), CompatibilityLevel.NONE));
         journal.append(new SetConfig(s(":.staging:pinned"), CompatibilityLevel.FORWARD));
         RegistryView view = journal.view();
-        assertEquals(CompatibilityLevel.NONE, view.effectiveLevel(s(":.staging:orders")));
-        assertEquals(CompatibilityLevel.FORWARD, view.effectiveLevel(s(":.staging:pinned")));
-        assertEquals(CompatibilityLevel.FULL, view.effectiveLevel(s("orders")));
-        assertEquals(CompatibilityLevel.FULL, view.effectiveLevel(s(":.other:orders")));
+        assertEquals(CompatibilityLevel.NONE, view.config().effectiveLevel(s(":.staging:orders")));
+        assertEquals(CompatibilityLevel.FORWARD, view.config().effectiveLevel(s(":.staging:pinned")));
+        assertEquals(CompatibilityLevel.FULL, view.config().effectiveLevel(s("orders")));
+        assertEquals(CompatibilityLevel.FULL, view.config().effectiveLevel(s(":.other:orders")));
     }
 
     @Test
@@ -124,7 +124,7 @@ class ContextRulesTest {
                 "no subject 'customer' in the default context");
         assertEquals(new SchemaRegistered(id(3), v(1), true),
                 journal.append(register(":.staging:orders", "\"o\"", 3, List.of(ref))));
-        assertEquals(List.of(id(3)), journal.view().referencedBy(s(":.staging:customer"), v(1)));
+        assertEquals(List.of(id(3)), journal.view().usages().referencedBy(s(":.staging:customer"), v(1)));
     }
 
     @Test

@@ -1,8 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.command.CommandId;
-import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -13,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteContext;
 import io.quire.journal.command.DeleteSubject;
@@ -26,9 +24,11 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.Rule;
 import io.quire.journal.model.RuleKind;
 import io.quire.journal.model.RuleMode;
@@ -119,7 +119,7 @@ public class DeterminismTest {
                 c = new LeaseIdBlock("n" + random.nextInt(3), "r" + i, 1 + random.nextInt(20));
             } else if (pick < 70) {
                 String content = "\"type-" + random.nextInt(40) + "\"";
-                CompatibilityLevel level = model.view().effectiveLevel(s);
+                CompatibilityLevel level = model.view().config().effectiveLevel(s);
                 Offset revision = random.nextInt(10) == 0 ? at(random.nextInt(5) - 1) : model.view().revision(s);
                 SchemaId proposed = id(random.nextInt(10) == 0 ? random.nextInt(200) : nextProposed++);
                 Metadata m = random.nextInt(4) == 0 ? Metadata.of(null, Map.of("major", "" + random.nextInt(3)), null) : null;

@@ -1,8 +1,5 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.command.CommandId;
-import io.quire.journal.model.Fingerprint;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
 import static io.quire.journal.Values.v;
@@ -12,13 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.SetFollow;
 import io.quire.journal.command.SetMode;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.outcome.BlockGranted;
 import io.quire.journal.outcome.FollowSet;
@@ -68,7 +68,7 @@ class FollowRulesTest {
         assertInstanceOf(Rejected.class, journal.append(new SetFollow(SOURCE, true, 12)),
                 "a skip marker after the cut-over does not start following again");
         assertFalse(journal.view().follow().orElseThrow().following());
-        assertEquals(Mode.READONLY, journal.view().effectiveMode(s("orders")));
+        assertEquals(Mode.READONLY, journal.view().config().effectiveMode(s("orders")));
         assertFalse(journal.append(new SetMode(s("orders"), Mode.READWRITE)) instanceof Rejected);
         assertTrue(journal.view().idWatermark().value() > 8, "new blocks start above the source's ids");
     }

@@ -1,11 +1,10 @@
 package io.quire.journal;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.command.CommandId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.CreateDek;
 import io.quire.journal.command.CreateKek;
 import io.quire.journal.command.DeleteDek;
@@ -18,6 +17,7 @@ import io.quire.journal.model.Dek;
 import io.quire.journal.model.DekAlgorithm;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Kek;
+import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.DekStored;
 import io.quire.journal.outcome.KekStored;
 import io.quire.journal.outcome.KeysChanged;
@@ -51,7 +51,7 @@ class KeyRulesTest {
 
     @Test
     void aKekIsMadeOnceWithItsJournalTimeAndOnlyItsPropsDocAndFlagChange() {
-        Kek kek = journal.view().kek("kek1").orElseThrow();
+        Kek kek = journal.view().keys().kek("kek1").orElseThrow();
         assertEquals(new Kek("kek1", "local-kms", "key-1", Map.of("a", "1"), "doc", false, 1_000L, false), kek);
         assertEquals(ErrorCode.KEY_EXISTS, refused(journal.append(new CreateKek("kek1", "aws-kms", "k", null, null,
                 false))), "409: the client then reads the existing one");
@@ -77,10 +77,10 @@ class KeyRulesTest {
                 "version 1 and AES256_GCM by default; ts is the journal's time, which clients read to expire a DEK");
         assertEquals(ErrorCode.KEY_EXISTS, refused(dek("orders-value", 1, "b3RoZXI=")),
                 "two serializers racing: the second is told, and reads the first one's key");
-        assertEquals("d3JhcHBlZA==", journal.view().dek("kek1", "orders-value", DekAlgorithm.AES256_GCM, 1)
+        assertEquals("d3JhcHBlZA==", journal.view().keys().dek("kek1", "orders-value", DekAlgorithm.AES256_GCM, 1)
                 .orElseThrow().encryptedKeyMaterial());
         assertInstanceOf(DekStored.class, dek("orders-value", 2, "cm90YXRlZA=="), "a rotation adds a version");
-        assertEquals(2, journal.view().deks("kek1", "orders-value", DekAlgorithm.AES256_GCM).size());
+        assertEquals(2, journal.view().keys().deks("kek1", "orders-value", DekAlgorithm.AES256_GCM).size());
         assertEquals(ErrorCode.INVALID_KEY, refused(dek("orders-value", 3, null)),
                 "a KEK that is not shared: the client brings the wrapped key");
         assertEquals(ErrorCode.KEY_NOT_FOUND, refused(journal.append(new CreateDek("nope", "s", 1, null, "eA=="))));
@@ -96,7 +96,7 @@ class KeyRulesTest {
         assertEquals(ErrorCode.KEY_NOT_SOFT_DELETED, refused(journal.append(new DeleteDek("kek1", "orders-value",
                 null, null, true))));
         assertEquals(new KeysChanged(1), journal.append(new DeleteDek("kek1", "orders-value", null, 2, false)));
-        assertTrue(journal.view().dek("kek1", "orders-value", DekAlgorithm.AES256_GCM, 2).orElseThrow().deleted());
+        assertTrue(journal.view().keys().dek("kek1", "orders-value", DekAlgorithm.AES256_GCM, 2).orElseThrow().deleted());
         assertEquals(new KeysChanged(2), journal.append(new DeleteDek("kek1", "orders-value", null, null, false)));
         assertEquals(new KeysChanged(1), journal.append(new DeleteKek("kek1", false)), "its DEKs are all deleted");
         assertEquals(ErrorCode.KEY_NOT_FOUND, refused(dek("other-value", 1, "eA==")), "no DEK under a deleted KEK");
@@ -108,10 +108,10 @@ class KeyRulesTest {
         assertEquals(new KeysChanged(2), journal.append(new UndeleteDek("kek1", "orders-value", null, null)));
         journal.append(new DeleteDek("kek1", "orders-value", null, null, false));
         assertEquals(new KeysChanged(2), journal.append(new DeleteDek("kek1", "orders-value", null, null, true)));
-        assertEquals(List.of(), journal.view().deks("kek1", null, null));
+        assertEquals(List.of(), journal.view().keys().deks("kek1", null, null));
         journal.append(new DeleteKek("kek1", false));
         assertEquals(new KeysChanged(1), journal.append(new DeleteKek("kek1", true)));
-        assertTrue(journal.view().kek("kek1").isEmpty());
+        assertTrue(journal.view().keys().kek("kek1").isEmpty());
     }
 
     @Test
@@ -121,6 +121,6 @@ class KeyRulesTest {
         ReplayedJournal again = new ReplayedJournal();
         journal.records().forEach(again::append);
         assertEquals(ViewDigest.of(journal.view().kv()), ViewDigest.of(again.view().kv()));
-        assertEquals(journal.view().deks("kek1", null, null), again.view().deks("kek1", null, null));
+        assertEquals(journal.view().keys().deks("kek1", null, null), again.view().keys().deks("kek1", null, null));
     }
 }

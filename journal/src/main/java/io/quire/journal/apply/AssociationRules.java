@@ -55,7 +55,8 @@ final class AssociationRules {
             if (view.subject(a.subject()).map(SubjectRecord::softDeleted).orElse(false)) {
                 return Rejected.of(ErrorCode.NO_ACTIVE_SUBJECT_VERSION, a.subject());
             }
-            Optional<Association> existing = view.association(a.resourceId(), a.resourceType(), a.associationType());
+            Optional<Association> existing = view.associations().association(a.resourceId(), a.resourceType(),
+                    a.associationType());
             if (existing.isPresent() && !c.replace()) {
                 return Rejected.of(ErrorCode.ASSOCIATION_FOR_RESOURCE_EXISTS, a.associationType(), a.resourceName());
             }
@@ -87,7 +88,7 @@ final class AssociationRules {
         }
         List<Association> removed = new ArrayList<>();
         List<Subject> cascaded = new ArrayList<>();
-        for (Association a : view.associations(c.resourceId(), c.resourceType())) {
+        for (Association a : view.associations().associations(c.resourceId(), c.resourceType())) {
             if (c.associationTypes().isEmpty() || c.associationTypes().contains(a.associationType())) {
                 boolean strong = a.lifecycle() == Lifecycle.STRONG;
                 if (a.frozen() && strong && !c.cascades()) {
@@ -117,7 +118,7 @@ final class AssociationRules {
 
     /** A refusal when the subject's other associations forbid this one; null when they allow it. */
     private static Rejected subjectTaken(RegistryView view, Association a, Association replaced) {
-        for (Association other : view.subjectAssociations(a.subject())) {
+        for (Association other : view.associations().subjectAssociations(a.subject())) {
             if (sameSlot(other, replaced) || sameSlot(other, a)) {
                 continue;
             }

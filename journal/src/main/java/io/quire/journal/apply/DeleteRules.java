@@ -50,7 +50,7 @@ final class DeleteRules {
         if (!view.hasContext(context)) {
             return Rejected.of(ErrorCode.CONTEXT_NOT_FOUND, context);
         }
-        if (view.hasSubjects(context)) {
+        if (view.scans().hasSubjects(context)) {
             return Rejected.of(ErrorCode.CONTEXT_NOT_EMPTY, context);
         }
         return null;
@@ -65,7 +65,7 @@ final class DeleteRules {
      */
     public static Rejected referenced(RegistryView view, Subject subject, Version version, boolean permanent,
                                       Subject except) {
-        List<SchemaId> by = view.referrers(subject, version, permanent, except);
+        List<SchemaId> by = view.usages().referrers(subject, version, permanent, except);
         if (by.isEmpty()) {
             return null;
         }
@@ -75,7 +75,8 @@ final class DeleteRules {
 
     /** A refusal when the subject is associated with a resource (40904: remove the associations first); null otherwise. */
     static Rejected associated(RegistryView view, Subject s) {
-        return view.subjectAssociations(s).isEmpty() ? null : Rejected.of(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS, s);
+        return view.associations().subjectAssociations(s).isEmpty() ? null
+                : Rejected.of(ErrorCode.ASSOCIATION_FOR_SUBJECT_EXISTS, s);
     }
 
     /** Why nothing of subject {@code s} may be deleted (its name, its mode, its absence); null when it may. */
@@ -83,7 +84,7 @@ final class DeleteRules {
         if (!Subject.isValid(s)) {
             return Rules.invalidSubject(s);
         }
-        if (!view.effectiveMode(s).allowsWrites()) {
+        if (!view.config().effectiveMode(s).allowsWrites()) {
             return Rules.readOnly(s);
         }
         return view.subject(s).isEmpty() ? Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, s) : null;
@@ -147,7 +148,7 @@ final class DeleteRules {
         if (view.subject(s).isEmpty()) {
             return null;
         }
-        if (!view.effectiveMode(s).allowsWrites()) {
+        if (!view.config().effectiveMode(s).allowsWrites()) {
             return Rules.readOnly(s);
         }
         for (VersionRecord v : view.versions(s)) {

@@ -43,7 +43,7 @@ final class KeyRules {
         if (c.kmsKeyId() == null || c.kmsKeyId().isEmpty()) {
             return Rejected.of(ErrorCode.INVALID_KEY, "kmsKeyId");
         }
-        if (view.kek(c.name()).isPresent()) {
+        if (view.keys().kek(c.name()).isPresent()) {
             return Rejected.of(ErrorCode.KEY_EXISTS, c.name());
         }
         Kek kek = new Kek(c.name(), c.kmsType(), c.kmsKeyId(), c.kmsProps(), c.doc(), c.shared(), timestamp, false);
@@ -64,11 +64,11 @@ final class KeyRules {
     }
 
     static Outcome deleteKek(RegistryView view, ViewWriter out, long timestamp, DeleteKek c) {
-        Optional<Kek> kek = view.kek(c.name() == null ? "" : c.name());
+        Optional<Kek> kek = view.keys().kek(c.name() == null ? "" : c.name());
         if (kek.isEmpty()) {
             return Rejected.of(ErrorCode.KEY_NOT_FOUND, c.name());
         }
-        if (view.deks(c.name(), null, null).stream().anyMatch(d -> c.permanent() || !d.deleted())) {
+        if (view.keys().deks(c.name(), null, null).stream().anyMatch(d -> c.permanent() || !d.deleted())) {
             return Rejected.of(ErrorCode.KEY_REFERENCE_EXISTS, c.name());
         }
         if (c.permanent()) {
@@ -83,7 +83,7 @@ final class KeyRules {
     }
 
     static Outcome undeleteKek(RegistryView view, ViewWriter out, long timestamp, UndeleteKek c) {
-        Optional<Kek> kek = view.kek(c.name() == null ? "" : c.name());
+        Optional<Kek> kek = view.keys().kek(c.name() == null ? "" : c.name());
         if (kek.isEmpty()) {
             return Rejected.of(ErrorCode.KEY_NOT_FOUND, c.name());
         }
@@ -104,7 +104,7 @@ final class KeyRules {
             return Rejected.of(ErrorCode.INVALID_VERSION, version);
         }
         DekAlgorithm algorithm = c.algorithm() == null ? DekAlgorithm.DEFAULT : c.algorithm();
-        if (view.dek(c.kekName(), c.dekSubject(), algorithm, version).isPresent()) {
+        if (view.keys().dek(c.kekName(), c.dekSubject(), algorithm, version).isPresent()) {
             return Rejected.of(ErrorCode.KEY_EXISTS, c.dekSubject());
         }
         if (c.encryptedKeyMaterial() == null || c.encryptedKeyMaterial().isEmpty()) {
@@ -116,7 +116,7 @@ final class KeyRules {
     }
 
     static Outcome deleteDek(RegistryView view, ViewWriter out, long timestamp, DeleteDek c) {
-        if (view.kek(c.kekName() == null ? "" : c.kekName()).isEmpty()) {
+        if (view.keys().kek(c.kekName() == null ? "" : c.kekName()).isEmpty()) {
             return Rejected.of(ErrorCode.KEY_NOT_FOUND, c.kekName());
         }
         List<Dek> targets = targets(view, c.kekName(), c.dekSubject(), c.algorithm(), c.version());
@@ -139,7 +139,7 @@ final class KeyRules {
     }
 
     static Outcome undeleteDek(RegistryView view, ViewWriter out, long timestamp, UndeleteDek c) {
-        Optional<Kek> kek = view.kek(c.kekName() == null ? "" : c.kekName());
+        Optional<Kek> kek = view.keys().kek(c.kekName() == null ? "" : c.kekName());
         if (kek.isEmpty()) {
             return Rejected.of(ErrorCode.KEY_NOT_FOUND, c.kekName());
         }
@@ -155,7 +155,7 @@ final class KeyRules {
     }
 
     private static Optional<Kek> liveKek(RegistryView view, String name) {
-        return name == null ? Optional.empty() : view.kek(name).filter(k -> !k.deleted());
+        return name == null ? Optional.empty() : view.keys().kek(name).filter(k -> !k.deleted());
     }
 
     /** The DEK versions a delete or undelete names: one version, or every version of the subject and algorithm. */
@@ -166,8 +166,8 @@ final class KeyRules {
         }
         DekAlgorithm a = algorithm == null ? DekAlgorithm.DEFAULT : algorithm;
         if (version != null) {
-            return view.dek(kekName, subject, a, version).map(List::of).orElse(List.of());
+            return view.keys().dek(kekName, subject, a, version).map(List::of).orElse(List.of());
         }
-        return view.deks(kekName, subject, a);
+        return view.keys().deks(kekName, subject, a);
     }
 }

@@ -41,22 +41,22 @@ final class SchemaRules {
         if (c.schema() == null || c.fingerprint() == null || c.schemaType() == null || c.checkedLevel() == null) {
             return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
         }
-        Mode mode = view.effectiveMode(s);
+        Mode mode = view.config().effectiveMode(s);
         if (!mode.allowsWrites()) {
             return Rules.readOnly(s);
         }
         if (mode == Mode.IMPORT) {
             return Rules.notPermitted("Subject " + s + " is in import mode: registrations must give an id");
         }
-        Optional<SchemaId> existing = view.idForFingerprint(ctx, c.fingerprint());
+        Optional<SchemaId> existing = view.ids().idForFingerprint(ctx, c.fingerprint());
         Optional<SubjectRecord> subject = view.subject(s);
         if (existing.isPresent()) {
-            Optional<Version> live = view.liveVersionWithId(s, existing.get());
+            Optional<Version> live = view.usages().liveVersionWithId(s, existing.get());
             if (live.isPresent()) {
                 return new SchemaRegistered(existing.get(), live.get(), false);
             }
         }
-        CompatibilityLevel level = view.effectiveLevel(s);
+        CompatibilityLevel level = view.config().effectiveLevel(s);
         if (level != c.checkedLevel()) {
             return new Conflict("compatibility level of '" + s + "' is now " + level);
         }
@@ -83,7 +83,7 @@ final class SchemaRules {
         }
         SubjectRecord before = subject.orElse(SubjectRecord.EMPTY);
         Version version = before.latestVersion().next();
-        long globalId = view.nextGlobalId();
+        long globalId = view.ids().nextGlobalId();
         out.nextGlobalId(globalId + 1);
         out.version(s, new VersionRecord(version, id, false, timestamp, globalId, false));
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
@@ -105,7 +105,7 @@ final class SchemaRules {
                 || c.version() == null) {
             return Rejected.of(ErrorCode.INVALID_SCHEMA, "(incomplete command)");
         }
-        if (view.effectiveMode(s) != Mode.IMPORT) {
+        if (view.config().effectiveMode(s) != Mode.IMPORT) {
             return Rules.notPermitted("Subject " + s + " is not in import mode");
         }
         if (c.id().value() < BlockGrants.FIRST_ID || c.id().value() > Integer.MAX_VALUE || c.version().number() < 0) {
@@ -115,11 +115,11 @@ final class SchemaRules {
         if (clash != null) {
             return clash;
         }
-        Optional<SchemaId> existing = view.idForFingerprint(s.context(), c.fingerprint());
+        Optional<SchemaId> existing = view.ids().idForFingerprint(s.context(), c.fingerprint());
         SubjectRecord before = view.subject(s).orElse(SubjectRecord.EMPTY);
         Version version = c.version();
         if (version.equals(Version.NONE)) {
-            Optional<Version> live = view.liveVersionWithId(s, c.id());
+            Optional<Version> live = view.usages().liveVersionWithId(s, c.id());
             if (live.isPresent()) {
                 return new SchemaRegistered(c.id(), live.get(), false);
             }
@@ -136,13 +136,13 @@ final class SchemaRules {
             return Rules.notPermitted("Version " + version + " of subject " + s + " already exists with id "
                     + taken.get().schemaId());
         }
-        long nextGlobal = view.nextGlobalId();
+        long nextGlobal = view.ids().nextGlobalId();
         long globalId = c.globalId() == null ? nextGlobal : c.globalId();
         if (globalId < 1 || globalId > Integer.MAX_VALUE) {
             return Rules.notPermitted("global id " + globalId + " must be a positive 32-bit number");
         }
-        if (c.globalId() != null && view.versionOfGlobalId(globalId).isPresent()) {
-            RegistryView.Usage holder = view.versionOfGlobalId(globalId).get();
+        if (c.globalId() != null && view.ids().versionOfGlobalId(globalId).isPresent()) {
+            RegistryView.Usage holder = view.ids().versionOfGlobalId(globalId).get();
             return Rules.notPermitted("global id " + globalId + " is taken by version " + holder.version()
                     + " of subject " + holder.subject());
         }
@@ -170,7 +170,7 @@ final class SchemaRules {
      * check before journaling.
      */
     public static Rejected importedIdClash(RegistryView view, Context ctx, Fingerprint fingerprint, SchemaId id) {
-        Optional<SchemaId> existing = view.idForFingerprint(ctx, fingerprint);
+        Optional<SchemaId> existing = view.ids().idForFingerprint(ctx, fingerprint);
         if (existing.isPresent() && !existing.get().equals(id)) {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
                     "Schema already registered with id " + existing.get() + " instead of input id " + id);
@@ -221,7 +221,7 @@ final class SchemaRules {
     static void writeSchema(RegistryView view, ViewWriter out, Context ctx, SchemaId id, StoredSchema schema,
                             Fingerprint fingerprint) {
         out.schema(ctx, id, schema, fingerprint);
-        if (view.maxSchemaId().map(max -> id.compareTo(max) > 0).orElse(true)) {
+        if (view.ids().maxSchemaId().map(max -> id.compareTo(max) > 0).orElse(true)) {
             out.maxSchemaId(id);
         }
         for (SchemaReference r : schema.references()) {

@@ -47,9 +47,9 @@ final class SettingsRules {
                 out.globalNormalize(c.normalize());
             }
             if (changesFields) {
-                out.globalFields(view.globalFields().update(c.fields(), c.cleared()));
+                out.globalFields(view.config().globalFields().update(c.fields(), c.cleared()));
             }
-            return new ConfigSet(c.level() != null ? c.level() : view.globalLevel().orElse(CompatibilityLevel.DEFAULT));
+            return new ConfigSet(c.level() != null ? c.level() : view.config().globalLevel().orElse(CompatibilityLevel.DEFAULT));
         }
         if (c.level() != null) {
             out.subjectConfig(c.subject(), c.level().name());
@@ -58,28 +58,29 @@ final class SettingsRules {
             out.subjectNormalize(c.subject(), c.normalize());
         }
         if (changesFields) {
-            out.subjectFields(c.subject(), view.subjectFields(c.subject()).update(c.fields(), c.cleared()));
+            out.subjectFields(c.subject(), view.config().subjectFields(c.subject()).update(c.fields(), c.cleared()));
         }
-        return new ConfigSet(c.level() != null ? c.level() : view.effectiveLevel(c.subject()));
+        return new ConfigSet(c.level() != null ? c.level() : view.config().effectiveLevel(c.subject()));
     }
 
     static Outcome deleteConfig(RegistryView view, ViewWriter out, DeleteConfig c) {
         if (c.subject() == null) {
-            CompatibilityLevel previous = view.globalLevel().orElse(CompatibilityLevel.DEFAULT);
+            CompatibilityLevel previous = view.config().globalLevel().orElse(CompatibilityLevel.DEFAULT);
             out.globalConfig(null);
             out.globalNormalize(null);
             out.globalFields(null);
             return new ConfigDeleted(previous);
         }
-        Optional<CompatibilityLevel> own = view.subjectLevel(c.subject());
-        if (own.isEmpty() && view.subjectNormalize(c.subject()).isEmpty() && view.subjectFields(c.subject()).isNone()) {
+        Optional<CompatibilityLevel> own = view.config().subjectLevel(c.subject());
+        if (own.isEmpty() && view.config().subjectNormalize(c.subject()).isEmpty()
+                && view.config().subjectFields(c.subject()).isNone()) {
             // Confluent's deleteSubjectConfig answers 40401 when there is no config to delete
             return Rejected.of(ErrorCode.SUBJECT_NOT_FOUND, c.subject());
         }
         out.subjectConfig(c.subject(), null);
         out.subjectNormalize(c.subject(), null);
         out.subjectFields(c.subject(), null);
-        return new ConfigDeleted(own.orElse(view.globalLevel().orElse(CompatibilityLevel.DEFAULT)));
+        return new ConfigDeleted(own.orElse(view.config().globalLevel().orElse(CompatibilityLevel.DEFAULT)));
     }
 
     static Outcome setMode(ViewWriter out, SetMode c) {
@@ -98,11 +99,11 @@ final class SettingsRules {
 
     static Outcome deleteMode(RegistryView view, ViewWriter out, DeleteMode c) {
         if (c.subject() == null) {
-            Mode previous = view.globalMode().orElse(Mode.DEFAULT);
+            Mode previous = view.config().globalMode().orElse(Mode.DEFAULT);
             out.globalMode(null);
             return new ModeDeleted(previous);
         }
-        Optional<Mode> own = view.subjectMode(c.subject());
+        Optional<Mode> own = view.config().subjectMode(c.subject());
         if (own.isEmpty()) {
             return Rejected.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, c.subject());
         }

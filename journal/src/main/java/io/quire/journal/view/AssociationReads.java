@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * Associations of resources with subjects, by resource, by subject and by resource name. Part of {@link RegistryView}, which answers with it.
  */
-final class AssociationReads {
+public final class AssociationReads {
 
     private final KvReader kv;
 
@@ -21,7 +21,7 @@ final class AssociationReads {
     }
 
     /** A resource's associations of a type ({@code type} null: every type), ordered by type and role. */
-    List<Association> associations(String resourceId, String type) {
+    public List<Association> associations(String resourceId, String type) {
         List<Association> out = new ArrayList<>();
         kv.scan(Keys.associations(resourceId, type), (k, v) -> {
             out.add(association(v));
@@ -31,7 +31,7 @@ final class AssociationReads {
     }
 
     /** The associations of a subject. */
-    List<Association> subjectAssociations(Subject subject) {
+    public List<Association> subjectAssociations(Subject subject) {
         List<Association> out = new ArrayList<>();
         byte[] prefix = Keys.subjectAssociations(subject);
         kv.scan(prefix, (k, v) -> {
@@ -43,7 +43,7 @@ final class AssociationReads {
     }
 
     /** The associations of resources with this name, in a namespace or ({@code namespace} null) in any. */
-    List<Association> associationsByName(String name, String namespace) {
+    public List<Association> associationsByName(String name, String namespace) {
         List<Association> out = new ArrayList<>();
         byte[] prefix = Keys.associationsByName(name, null);
         kv.scan(prefix, (k, v) -> {
@@ -56,7 +56,7 @@ final class AssociationReads {
         return out;
     }
 
-    Optional<Association> association(String resourceId, String type, String role) {
+    public Optional<Association> association(String resourceId, String type, String role) {
         return Optional.ofNullable(kv.get(Keys.association(resourceId, type, role))).map(AssociationReads::association);
     }
 

@@ -5,7 +5,7 @@ import io.quire.journal.model.Offset;
 /**
  * The audit trail in journal order, by offset or by time. Part of {@link RegistryView}, which answers with it.
  */
-final class AuditReads {
+public final class AuditReads {
 
     private final KvReader kv;
     private final RegistryView view;
@@ -21,7 +21,7 @@ final class AuditReads {
      * {@code fromMillis - RegistryView.AUDIT_CLOCK_SKEW_MILLIS}. Entries after it may still be older than
      * {@code fromMillis}; filter them. 0 when the trail is empty or starts later.
      */
-    Offset firstAuditOffsetFrom(long fromMillis) {
+    public Offset firstAuditOffsetFrom(long fromMillis) {
         long target = fromMillis - RegistryView.AUDIT_CLOCK_SKEW_MILLIS;
         long lo = 0;
         long hi = Math.max(0, view.position().offset().value() + 1); // offsets at or past hi: none
@@ -47,7 +47,7 @@ final class AuditReads {
     }
 
     /** Audit entries in journal order from {@code from} (the store seeks there), until the visitor says stop. */
-    void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
+    public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
         byte[] start = Keys.audit(Offset.of(Math.max(0, from.value())));
         kv.scanFrom(Keys.AUDIT, start, (k, v) -> visitor.test(AuditEntry.decode(Keys.auditOffset(k), v)));
     }
@@ -59,7 +59,7 @@ final class AuditReads {
      * later than {@code toMillis} by more than {@link #RegistryView.AUDIT_CLOCK_SKEW_MILLIS}. Entries just
      * outside the range may still be visited; filter them.
      */
-    void audit(Offset from, Long fromMillis, Long toMillis, java.util.function.Predicate<AuditEntry> visitor) {
+    public void audit(Offset from, Long fromMillis, Long toMillis, java.util.function.Predicate<AuditEntry> visitor) {
         long start = fromMillis == null ? from.value() : Math.max(from.value(), firstAuditOffsetFrom(fromMillis).value());
         long stopAfter = toMillis == null ? Long.MAX_VALUE : toMillis + RegistryView.AUDIT_CLOCK_SKEW_MILLIS;
         audit(Offset.of(start), e -> e.timestamp() <= stopAfter && visitor.test(e));

@@ -12,7 +12,7 @@ import java.util.Optional;
  * Compatibility levels, normalize flags, other config fields and modes: each of a subject, of its
  * context, of the registry, and the one in force. Part of {@link RegistryView}, which answers with it.
  */
-final class ConfigReads {
+public final class ConfigReads {
 
     private final KvReader kv;
 
@@ -20,46 +20,46 @@ final class ConfigReads {
         this.kv = kv;
     }
 
-    Optional<CompatibilityLevel> globalLevel() {
+    public Optional<CompatibilityLevel> globalLevel() {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_CONFIG)).map(b -> CompatibilityLevel.valueOf(RegistryView.text(b)));
     }
 
-    Optional<CompatibilityLevel> subjectLevel(Subject subject) {
+    public Optional<CompatibilityLevel> subjectLevel(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectConfig(subject))).map(b -> CompatibilityLevel.valueOf(RegistryView.text(b)));
     }
 
     /** The subject's level, else its context's ({@code :.ctx:}), else the registry's, else the default. */
-    CompatibilityLevel effectiveLevel(Subject subject) {
+    public CompatibilityLevel effectiveLevel(Subject subject) {
         return subjectLevel(subject).or(() -> RegistryView.contextSettings(subject).flatMap(this::subjectLevel))
                 .or(this::globalLevel).orElse(CompatibilityLevel.DEFAULT);
     }
 
-    Optional<Boolean> globalNormalize() {
+    public Optional<Boolean> globalNormalize() {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_NORMALIZE)).map(b -> Boolean.parseBoolean(RegistryView.text(b)));
     }
 
-    Optional<Boolean> subjectNormalize(Subject subject) {
+    public Optional<Boolean> subjectNormalize(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectNormalize(subject))).map(b -> Boolean.parseBoolean(RegistryView.text(b)));
     }
 
     /** Whether schemas registered under the subject are normalised (its flag, else the global one, else no). */
-    boolean effectiveNormalize(Subject subject) {
+    public boolean effectiveNormalize(Subject subject) {
         return subjectNormalize(subject).or(() -> RegistryView.contextSettings(subject).flatMap(this::subjectNormalize))
                 .or(this::globalNormalize).orElse(false);
     }
 
     /** The registry's other config fields (none set: {@link ConfigFields#NONE}). */
-    ConfigFields globalFields() {
+    public ConfigFields globalFields() {
         return fields(kv.get(Keys.GLOBAL_FIELDS));
     }
 
     /** A subject's own other config fields (none set: {@link ConfigFields#NONE}). */
-    ConfigFields subjectFields(Subject subject) {
+    public ConfigFields subjectFields(Subject subject) {
         return fields(kv.get(Keys.subjectFields(subject)));
     }
 
     /** The fields in force for a subject: each its own, else its context's, else the registry's. */
-    ConfigFields effectiveFields(Subject subject) {
+    public ConfigFields effectiveFields(Subject subject) {
         ConfigFields below = globalFields();
         Optional<Subject> context = RegistryView.contextSettings(subject);
         if (context.isPresent()) {
@@ -68,15 +68,15 @@ final class ConfigReads {
         return subjectFields(subject).orElse(below);
     }
 
-    Optional<Mode> globalMode() {
+    public Optional<Mode> globalMode() {
         return Optional.ofNullable(kv.get(Keys.GLOBAL_MODE)).map(b -> Mode.valueOf(RegistryView.text(b)));
     }
 
-    Optional<Mode> subjectMode(Subject subject) {
+    public Optional<Mode> subjectMode(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subjectMode(subject))).map(b -> Mode.valueOf(RegistryView.text(b)));
     }
 
-    Mode effectiveMode(Subject subject) {
+    public Mode effectiveMode(Subject subject) {
         Optional<Mode> global = globalMode();
         if (global.isPresent() && global.get() == Mode.READONLY_OVERRIDE) {
             return Mode.READONLY_OVERRIDE;

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * Ids: global ids of versions, ids by fingerprint and content hash, the highest schema id stored. Part of {@link RegistryView}, which answers with it.
  */
-final class IdReads {
+public final class IdReads {
 
     private final KvReader kv;
 
@@ -19,13 +19,13 @@ final class IdReads {
     }
 
     /** The global id the next version gets (1 in a view that has none yet). */
-    long nextGlobalId() {
+    public long nextGlobalId() {
         byte[] b = kv.get(Keys.NEXT_GLOBAL_ID);
         return b == null ? 1 : ByteBuffer.wrap(b).getLong();
     }
 
     /** The subject version with that global id, if any. */
-    Optional<Usage> versionOfGlobalId(long globalId) {
+    public Optional<Usage> versionOfGlobalId(long globalId) {
         byte[] b = kv.get(Keys.globalId(globalId));
         if (b == null) {
             return Optional.empty();
@@ -37,7 +37,7 @@ final class IdReads {
     }
 
     /** The id of the content with that {@link ContentHash} in a context, if any. */
-    Optional<SchemaId> idForContentHash(Context context, String sha256Hex) {
+    public Optional<SchemaId> idForContentHash(Context context, String sha256Hex) {
         return Optional.ofNullable(kv.get(Keys.contentHash(context, sha256Hex)))
                 .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }
@@ -47,7 +47,7 @@ final class IdReads {
      * {@link Keys#NEXT_GLOBAL_ID}. Such a view is rebuilt from the journal before a node serves it,
      * so that every node gives every version the same global id.
      */
-    boolean lacksGlobalIds() {
+    public boolean lacksGlobalIds() {
         if (kv.get(Keys.NEXT_GLOBAL_ID) != null) {
             return false;
         }
@@ -59,7 +59,7 @@ final class IdReads {
         return any[0];
     }
 
-    Optional<SchemaId> idForFingerprint(Context context, Fingerprint fingerprint) {
+    public Optional<SchemaId> idForFingerprint(Context context, Fingerprint fingerprint) {
         return Optional.ofNullable(kv.get(Keys.fingerprint(context, fingerprint)))
                 .map(b -> SchemaId.of(ByteBuffer.wrap(b).getLong()));
     }
@@ -68,7 +68,7 @@ final class IdReads {
      * The highest id a stored schema has, if any. Views written before the applier kept it find it
      * by scanning the schemas once.
      */
-    Optional<SchemaId> maxSchemaId() {
+    public Optional<SchemaId> maxSchemaId() {
         byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
         if (b != null) {
             return Optional.of(SchemaId.of(ByteBuffer.wrap(b).getLong()));
@@ -89,7 +89,7 @@ final class IdReads {
      * highest id: views that predate it (and a scan of the default context's schemas would not
      * cover the other contexts).
      */
-    boolean mayHoldSchemaId(SchemaId id) {
+    public boolean mayHoldSchemaId(SchemaId id) {
         byte[] b = kv.get(Keys.MAX_SCHEMA_ID);
         return b == null || id.value() <= ByteBuffer.wrap(b).getLong();
     }

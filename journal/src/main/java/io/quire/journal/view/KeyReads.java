@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * The DEK registry's KEKs and DEKs. Part of {@link RegistryView}, which answers with it.
  */
-final class KeyReads {
+public final class KeyReads {
 
     private final KvReader kv;
 
@@ -20,12 +20,12 @@ final class KeyReads {
         this.kv = kv;
     }
 
-    Optional<Kek> kek(String name) {
+    public Optional<Kek> kek(String name) {
         return Optional.ofNullable(kv.get(Keys.kek(name))).map(b -> decode(b, Kek.class));
     }
 
     /** Every KEK, by name, soft-deleted ones included. */
-    List<Kek> keks() {
+    public List<Kek> keks() {
         List<Kek> out = new ArrayList<>();
         kv.scan(Keys.KEKS, (k, v) -> {
             out.add(decode(v, Kek.class));
@@ -38,7 +38,7 @@ final class KeyReads {
      * The DEK versions under a KEK (of a subject, of an algorithm: null for all), by subject,
      * algorithm and version, soft-deleted ones included.
      */
-    List<Dek> deks(String kekName, String subject, DekAlgorithm algorithm) {
+    public List<Dek> deks(String kekName, String subject, DekAlgorithm algorithm) {
         List<Dek> out = new ArrayList<>();
         kv.scan(Keys.deks(kekName, subject, algorithm), (k, v) -> {
             out.add(decode(v, Dek.class));
@@ -47,7 +47,7 @@ final class KeyReads {
         return out;
     }
 
-    Optional<Dek> dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
+    public Optional<Dek> dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
         return Optional.ofNullable(kv.get(Keys.dek(kekName, subject, algorithm, version))).map(b -> decode(b, Dek.class));
     }
 

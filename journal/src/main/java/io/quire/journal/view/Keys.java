@@ -57,7 +57,7 @@ public final class Keys {
     public static final byte[] MAX_SCHEMA_ID = ascii("Gmaxid");
     /**
      * The next global id (8 bytes). Present in every view that has stored a version since global ids
-     * exist; a view with versions and without it was built before them (see {@link RegistryView#lacksGlobalIds}).
+     * exist; a view with versions and without it was built before them (see {@link IdReads#lacksGlobalIds}).
      */
     public static final byte[] NEXT_GLOBAL_ID = ascii("Gglobal");
     /**

@@ -1,17 +1,8 @@
 package io.quire.journal.view;
 
 import io.quire.ids.BlockGrants;
-import io.quire.journal.model.Association;
-import io.quire.journal.model.CompatibilityLevel;
-import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Context;
-import io.quire.journal.model.Dek;
-import io.quire.journal.model.DekAlgorithm;
-import io.quire.journal.model.Fingerprint;
-import io.quire.journal.model.Kek;
-import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
-import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
@@ -26,7 +17,9 @@ import java.util.Optional;
  * answers reads with it. Decoding lives here and in the rooms it answers with, next to {@link Keys}:
  * {@link ConfigReads} (levels, normalize flags, config fields, modes), {@link SubjectScans}, {@link
  * IdReads}, {@link UsageReads} (usages, references, GUIDs), {@link AssociationReads}, {@link KeyReads}
- * (KEKs, DEKs) and {@link AuditReads}; a method below that only hands over is documented there.
+ * (KEKs, DEKs) and {@link AuditReads}. A caller asks the room it needs ({@code view.config().effectiveLevel(s)},
+ * {@code view.ids().idForFingerprint(c, f)}); this class reads only what is the view's own (its position,
+ * subjects, versions, schemas by id, contexts) and hands out the rooms, with no forwards to them.
  */
 public final class RegistryView {
 
@@ -74,6 +67,41 @@ public final class RegistryView {
         return new RegistryView(new MemoKv(kv), true);
     }
 
+    /** Compatibility levels, normalize flags, config fields and modes: the subject's, its context's, the registry's. */
+    public ConfigReads config() {
+        return config;
+    }
+
+    /** Associations of subjects with resources. */
+    public AssociationReads associations() {
+        return associationReads;
+    }
+
+    /** The DEK registry's KEKs and DEKs. */
+    public KeyReads keys() {
+        return keyReads;
+    }
+
+    /** The audit trail. */
+    public AuditReads audit() {
+        return auditReads;
+    }
+
+    /** Which versions use an id, references, GUIDs. */
+    public UsageReads usages() {
+        return usageReads;
+    }
+
+    /** Subjects listed, counted and paged. */
+    public SubjectScans scans() {
+        return subjectScans;
+    }
+
+    /** Ids: by fingerprint and content hash, global ids, the highest id stored. */
+    public IdReads ids() {
+        return idReads;
+    }
+
     public Position position() {
         byte[] b = kv.get(Keys.POSITION);
         return b == null ? Position.GENESIS : Position.decode(b);
@@ -90,17 +118,8 @@ public final class RegistryView {
         return SchemaId.of(b == null ? BlockGrants.FIRST_ID : ByteBuffer.wrap(b).getLong());
     }
 
-    public Optional<CompatibilityLevel> globalLevel() {
-        return config.globalLevel();
-    }
 
-    public Optional<CompatibilityLevel> subjectLevel(Subject subject) {
-        return config.subjectLevel(subject);
-    }
 
-    public CompatibilityLevel effectiveLevel(Subject subject) {
-        return config.effectiveLevel(subject);
-    }
 
     /**
      * The subject holding the settings of a subject's named context, when the subject is not that
@@ -111,57 +130,18 @@ public final class RegistryView {
         return c.isDefault() || subject.isContextOnly() ? Optional.empty() : Optional.of(c.settingsSubject());
     }
 
-    public Optional<Boolean> globalNormalize() {
-        return config.globalNormalize();
-    }
 
-    public Optional<Boolean> subjectNormalize(Subject subject) {
-        return config.subjectNormalize(subject);
-    }
 
-    public boolean effectiveNormalize(Subject subject) {
-        return config.effectiveNormalize(subject);
-    }
 
-    public ConfigFields globalFields() {
-        return config.globalFields();
-    }
 
-    public ConfigFields subjectFields(Subject subject) {
-        return config.subjectFields(subject);
-    }
 
-    public ConfigFields effectiveFields(Subject subject) {
-        return config.effectiveFields(subject);
-    }
 
-    public List<Association> associations(String resourceId, String type) {
-        return associationReads.associations(resourceId, type);
-    }
 
-    public Optional<Association> association(String resourceId, String type, String role) {
-        return associationReads.association(resourceId, type, role);
-    }
 
-    public List<Association> subjectAssociations(Subject subject) {
-        return associationReads.subjectAssociations(subject);
-    }
 
-    public List<Association> associationsByName(String name, String namespace) {
-        return associationReads.associationsByName(name, namespace);
-    }
 
-    public Optional<Mode> globalMode() {
-        return config.globalMode();
-    }
 
-    public Optional<Mode> subjectMode(Subject subject) {
-        return config.subjectMode(subject);
-    }
 
-    public Mode effectiveMode(Subject subject) {
-        return config.effectiveMode(subject);
-    }
 
     public Optional<SubjectRecord> subject(Subject subject) {
         return Optional.ofNullable(kv.get(Keys.subject(subject))).map(SubjectRecord::decode);
@@ -171,34 +151,10 @@ public final class RegistryView {
         return subject(subject).map(SubjectRecord::revision).orElse(SubjectRecord.ABSENT);
     }
 
-    public boolean hasSubjects() {
-        return subjectScans.hasSubjects();
-    }
 
     /** What a subject prefix starts with to match subjects of every context ({@code :*:orders}). */
     public static final String ANY_CONTEXT = ":*:";
 
-    public List<Subject> subjects(String prefix) {
-        return subjectScans.subjects(prefix);
-    }
-
-    /**
-     * As {@link #subjects(String)}, each with its record read from the scan itself (no second
-     * read per subject), until the visitor says stop: a page costs the page and what precedes it
-     * under the prefix, not the whole registry.
-     */
-    public void subjectRecords(String prefix, java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
-        subjectRecordsFrom(prefix, null, visitor);
-    }
-
-    public void subjectRecordsFrom(String prefix, String from,
-                                   java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
-        subjectScans.subjectRecordsFrom(prefix, from, visitor);
-    }
-
-    public long subjectWrites(boolean versions) {
-        return subjectScans.subjectWrites(versions);
-    }
 
     public Optional<VersionRecord> version(Subject subject, Version version) {
         return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
@@ -265,17 +221,8 @@ public final class RegistryView {
         return schema(subject.context(), version.schemaId());
     }
 
-    public long nextGlobalId() {
-        return idReads.nextGlobalId();
-    }
 
-    public Optional<Usage> versionOfGlobalId(long globalId) {
-        return idReads.versionOfGlobalId(globalId);
-    }
 
-    public Optional<SchemaId> idForContentHash(Context context, String sha256Hex) {
-        return idReads.idForContentHash(context, sha256Hex);
-    }
 
     /**
      * The layout this view is written in: {@link Keys#CURRENT_LAYOUT} for a view built by this
@@ -289,29 +236,11 @@ public final class RegistryView {
         return kv.get(Keys.POSITION) == null ? 0 : 1;
     }
 
-    public boolean lacksGlobalIds() {
-        return idReads.lacksGlobalIds();
-    }
 
-    public Optional<SchemaId> idForFingerprint(Context context, Fingerprint fingerprint) {
-        return idReads.idForFingerprint(context, fingerprint);
-    }
 
-    public Optional<Kek> kek(String name) {
-        return keyReads.kek(name);
-    }
 
-    public List<Kek> keks() {
-        return keyReads.keks();
-    }
 
-    public List<Dek> deks(String kekName, String subject, DekAlgorithm algorithm) {
-        return keyReads.deks(kekName, subject, algorithm);
-    }
 
-    public Optional<Dek> dek(String kekName, String subject, DekAlgorithm algorithm, int version) {
-        return keyReads.dek(kekName, subject, algorithm, version);
-    }
 
     /** The named contexts, ascending (the default one is always there and not listed). */
     public List<Context> contexts() {
@@ -327,62 +256,26 @@ public final class RegistryView {
         return context.isDefault() || kv.get(Keys.context(context)) != null;
     }
 
-    public Optional<SchemaId> maxSchemaId() {
-        return idReads.maxSchemaId();
-    }
 
-    public boolean mayHoldSchemaId(SchemaId id) {
-        return idReads.mayHoldSchemaId(id);
-    }
 
-    /** Whether a schema of the context holds {@code id}; read only when {@link #mayHoldSchemaId} allows it. */
+    /** Whether a schema of the context holds {@code id}; read only when {@link IdReads#mayHoldSchemaId} allows it. */
     public boolean holdsSchemaId(Context ctx, SchemaId id) {
-        return mayHoldSchemaId(id) && schemaBytes(ctx, id) != null;
+        return idReads.mayHoldSchemaId(id) && schemaBytes(ctx, id) != null;
     }
 
     /** A context and the id the content with some GUID has there. */
     public record ContextId(Context context, SchemaId id) {
     }
 
-    public List<ContextId> idsForGuid(SchemaGuid guid) {
-        return usageReads.idsForGuid(guid);
-    }
 
-    public List<Usage> usages(Context context, SchemaId id) {
-        return usageReads.usages(context, id);
-    }
 
-    public List<Usage> usagesInEveryContext(SchemaId id) {
-        return usageReads.usagesInEveryContext(id);
-    }
 
-    public boolean hasSubjects(Context context) {
-        return subjectScans.hasSubjects(context);
-    }
 
-    public Optional<Version> liveVersionWithId(Subject subject, SchemaId id) {
-        return usageReads.liveVersionWithId(subject, id);
-    }
 
-    public List<Version> versionsWithId(Subject subject, SchemaId id) {
-        return usageReads.versionsWithId(subject, id);
-    }
 
-    public List<SchemaId> referencedBy(Subject subject, Version version) {
-        return usageReads.referencedBy(subject, version);
-    }
 
-    public List<SchemaId> referrers(Subject subject, Version version, boolean countSoftDeleted, Subject except) {
-        return usageReads.referrers(subject, version, countSoftDeleted, except);
-    }
 
-    public void audit(Offset from, java.util.function.Predicate<AuditEntry> visitor) {
-        auditReads.audit(from, visitor);
-    }
 
-    public void audit(Offset from, Long fromMillis, Long toMillis, java.util.function.Predicate<AuditEntry> visitor) {
-        auditReads.audit(from, fromMillis, toMillis, visitor);
-    }
 
     /**
      * How far behind in time an audit entry may sit behind an earlier offset: entries are in
@@ -390,9 +283,6 @@ public final class RegistryView {
      */
     public static final long AUDIT_CLOCK_SKEW_MILLIS = 5 * 60_000L;
 
-    public Offset firstAuditOffsetFrom(long fromMillis) {
-        return auditReads.firstAuditOffsetFrom(fromMillis);
-    }
 
     static String text(byte[] b) {
         return new String(b, StandardCharsets.UTF_8);

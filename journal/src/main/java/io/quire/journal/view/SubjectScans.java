@@ -9,7 +9,7 @@ import java.util.List;
  * Subjects listed by name prefix (one context, or every context with {@link RegistryView#ANY_CONTEXT}),
  * whether any exist, and how often their records were written. Part of {@link RegistryView}, which answers with it.
  */
-final class SubjectScans {
+public final class SubjectScans {
 
     private final KvReader kv;
 
@@ -22,7 +22,7 @@ final class SubjectScans {
      * included. A prefix {@code :.ctx:} keeps to one context; {@code :*:p} matches {@code p}
      * inside every context (the default one included), as Confluent's wildcard does.
      */
-    List<Subject> subjects(String prefix) {
+    public List<Subject> subjects(String prefix) {
         String p = prefix == null ? "" : prefix;
         boolean anyContext = p.startsWith(RegistryView.ANY_CONTEXT);
         String bare = anyContext ? p.substring(RegistryView.ANY_CONTEXT.length()) : null;
@@ -41,7 +41,7 @@ final class SubjectScans {
      * As {@link #subjectRecords}, from the subject named {@code from} (or the first after it; null:
      * from the start): the scan seeks there.
      */
-    void subjectRecordsFrom(String prefix, String from,
+    public void subjectRecordsFrom(String prefix, String from,
                                    java.util.function.BiPredicate<Subject, SubjectRecord> visitor) {
         String p = prefix == null ? "" : prefix;
         boolean anyContext = p.startsWith(RegistryView.ANY_CONTEXT);
@@ -64,7 +64,7 @@ final class SubjectScans {
      * deleted); with {@code versions}, whenever a version record is written too. -1: the store
      * does not count (see {@link KvReader#writesUnder}).
      */
-    long subjectWrites(boolean versions) {
+    public long subjectWrites(boolean versions) {
         long s = kv.writesUnder(Keys.SUBJECTS[0]);
         if (s < 0 || !versions) {
             return s;
@@ -74,7 +74,7 @@ final class SubjectScans {
     }
 
     /** Whether any subject exists (soft-deleted ones included). */
-    boolean hasSubjects() {
+    public boolean hasSubjects() {
         boolean[] found = {false};
         kv.scan(Keys.SUBJECTS, (k, v) -> {
             found[0] = true;
@@ -84,7 +84,7 @@ final class SubjectScans {
     }
 
     /** Whether the subjects of a context include any, soft-deleted ones too. */
-    boolean hasSubjects(Context context) {
+    public boolean hasSubjects(Context context) {
         boolean[] found = {false};
         kv.scan(Keys.subjectPrefix(context.prefix()), (k, v) -> {
             found[0] = context.equals(Keys.subjectOf(k).context());

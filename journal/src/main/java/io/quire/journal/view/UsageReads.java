@@ -16,7 +16,7 @@ import java.util.Optional;
  * Which subject versions use an id, which schemas reference a subject version, and the ids of
  * a GUID. Part of {@link RegistryView}, which answers with it.
  */
-final class UsageReads {
+public final class UsageReads {
 
     private final KvReader kv;
     private final RegistryView view;
@@ -27,7 +27,7 @@ final class UsageReads {
     }
 
     /** Which subject versions of a context use an id there, ascending by subject then version, soft-deleted ones included. */
-    List<Usage> usages(Context context, SchemaId id) {
+    public List<Usage> usages(Context context, SchemaId id) {
         List<Usage> out = new ArrayList<>();
         kv.scan(Keys.usages(id), (k, v) -> {
             Subject s = Keys.usageSubject(k);
@@ -43,7 +43,7 @@ final class UsageReads {
      * Which subject versions use an id in any context. An imported id may hold other content in
      * another context; callers that know the context ask {@link #usages(Context, SchemaId)}.
      */
-    List<Usage> usagesInEveryContext(SchemaId id) {
+    public List<Usage> usagesInEveryContext(SchemaId id) {
         List<Usage> out = new ArrayList<>();
         kv.scan(Keys.usages(id), (k, v) -> {
             out.add(new Usage(Keys.usageSubject(k), Keys.versionOf(k)));
@@ -56,7 +56,7 @@ final class UsageReads {
      * The live version of the subject that has this id, if any: content is registered once per
      * subject (the applier's rule, and the edge's check before it journals anything).
      */
-    Optional<Version> liveVersionWithId(Subject subject, SchemaId id) {
+    public Optional<Version> liveVersionWithId(Subject subject, SchemaId id) {
         for (Version v : versionsWithId(subject, id)) {
             if (view.version(subject, v).map(r -> !r.deleted()).orElse(false)) {
                 return Optional.of(v);
@@ -66,7 +66,7 @@ final class UsageReads {
     }
 
     /** The versions of one subject that use an id (soft-deleted ones included). */
-    List<Version> versionsWithId(Subject subject, SchemaId id) {
+    public List<Version> versionsWithId(Subject subject, SchemaId id) {
         List<Version> out = new ArrayList<>();
         kv.scan(Keys.usages(id, subject), (k, v) -> {
             out.add(Keys.versionOf(k));
@@ -79,7 +79,7 @@ final class UsageReads {
      * Ids of schemas whose references name this subject version and that some subject version
      * (live or soft-deleted) still uses, ascending.
      */
-    List<SchemaId> referencedBy(Subject subject, Version version) {
+    public List<SchemaId> referencedBy(Subject subject, Version version) {
         return referrers(subject, version, true, null);
     }
 
@@ -88,7 +88,7 @@ final class UsageReads {
      * other than {@code except} (null: any subject) uses: a live version, or a soft-deleted one too
      * when {@code countSoftDeleted}; ascending.
      */
-    List<SchemaId> referrers(Subject subject, Version version, boolean countSoftDeleted, Subject except) {
+    public List<SchemaId> referrers(Subject subject, Version version, boolean countSoftDeleted, Subject except) {
         List<SchemaId> out = new ArrayList<>();
         kv.scan(Keys.referencedBy(subject, version), (k, v) -> {
             SchemaId id = Keys.referencingId(k);
@@ -111,7 +111,7 @@ final class UsageReads {
      * The ids of the content with this GUID, one per context that stores it, the default context
      * first, then by context name (schemas stored since GUIDs exist).
      */
-    List<ContextId> idsForGuid(SchemaGuid guid) {
+    public List<ContextId> idsForGuid(SchemaGuid guid) {
         List<ContextId> out = new ArrayList<>();
         kv.scan(Keys.guids(guid), (k, v) -> {
             out.add(new ContextId(Keys.guidContext(k), SchemaId.of(ByteBuffer.wrap(v).getLong())));

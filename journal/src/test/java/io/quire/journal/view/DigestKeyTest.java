@@ -1,11 +1,11 @@
 package io.quire.journal.view;
 
-import io.quire.journal.model.Fingerprint;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.quire.journal.model.Context;
+import io.quire.journal.model.Fingerprint;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -71,13 +71,13 @@ class DigestKeyTest {
         out.schema(new Context(".b"), io.quire.journal.model.SchemaId.of(8), s, Fingerprint.parse("fp-legacy"));
         kv.apply(c);
         RegistryView view = new RegistryView(kv);
-        assertEquals(7, view.idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX)).orElseThrow().value());
-        assertEquals(8, view.idForFingerprint(new Context(".b"), Fingerprint.parse("fp-legacy")).orElseThrow().value());
-        assertFalse(view.idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX.toUpperCase())).isPresent());
-        assertFalse(view.idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-legacy")).isPresent());
+        assertEquals(7, view.ids().idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX)).orElseThrow().value());
+        assertEquals(8, view.ids().idForFingerprint(new Context(".b"), Fingerprint.parse("fp-legacy")).orElseThrow().value());
+        assertFalse(view.ids().idForFingerprint(Context.DEFAULT, Fingerprint.parse(HEX.toUpperCase())).isPresent());
+        assertFalse(view.ids().idForFingerprint(Context.DEFAULT, Fingerprint.parse("fp-legacy")).isPresent());
         String hash = ContentHash.of("\"int\"", List.of());
-        assertEquals(7, view.idForContentHash(Context.DEFAULT, hash).orElseThrow().value());
-        assertEquals(8, view.idForContentHash(new Context(".b"), hash).orElseThrow().value());
+        assertEquals(7, view.ids().idForContentHash(Context.DEFAULT, hash).orElseThrow().value());
+        assertEquals(8, view.ids().idForContentHash(new Context(".b"), hash).orElseThrow().value());
     }
 
     static byte[] concat(byte[]... parts) {

@@ -128,7 +128,7 @@ final class ExportRunner implements Runnable {
                 Set<Subject> touched = new LinkedHashSet<>();
                 long from = at;
                 long[] last = {at};
-                view.audit(Offset.of(from + 1), entry -> {
+                view.audit().audit(Offset.of(from + 1), entry -> {
                     last[0] = entry.offset().value();
                     if (entry.errorCode() == null && entry.subject() != null && e.covers(entry.subject().name())) {
                         touched.add(entry.subject());

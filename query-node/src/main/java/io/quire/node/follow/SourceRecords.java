@@ -139,11 +139,12 @@ final class SourceRecords {
     private static List<Step> config(RegistryView view, ConfigRecord record) {
         Subject subject = record.subject();
         if (record.value() == null) {
-            boolean has = subject == null ? view.globalLevel().isPresent() : view.subjectLevel(subject).isPresent();
+            boolean has = subject == null ? view.config().globalLevel().isPresent()
+                    : view.config().subjectLevel(subject).isPresent();
             return has ? List.of(new Write(new DeleteConfig(subject))) : List.of();
         }
         LogRecord.ConfigValue value = record.value();
-        ConfigFields held = subject == null ? view.globalFields() : view.subjectFields(subject);
+        ConfigFields held = subject == null ? view.config().globalFields() : view.config().subjectFields(subject);
         List<String> cleared = new ArrayList<>();
         ConfigFields wanted = value.fields();
         for (String name : ConfigFields.NAMES) {
@@ -161,7 +162,8 @@ final class SourceRecords {
     private static List<Step> mode(RegistryView view, ModeRecord record) {
         Subject subject = record.subject();
         if (record.mode() == null) {
-            boolean has = subject == null ? view.globalMode().isPresent() : view.subjectMode(subject).isPresent();
+            boolean has = subject == null ? view.config().globalMode().isPresent()
+                    : view.config().subjectMode(subject).isPresent();
             return has ? List.of(new Write(new DeleteMode(subject))) : List.of();
         }
         return List.of(new Write(new SetMode(subject, record.mode())));
@@ -214,7 +216,7 @@ final class SourceRecords {
                     a.resourceNamespace(), a.resourceId(), a.resourceType(), a.associationType(), a.lifecycle(),
                     a.frozen())), true)));
         }
-        for (Association a : view.subjectAssociations(key.subject())) {
+        for (Association a : view.associations().subjectAssociations(key.subject())) {
             if (a.resourceName().equals(key.resourceName()) && a.resourceNamespace().equals(key.resourceNamespace())
                     && a.resourceType().equals(key.resourceType()) && a.associationType().equals(key.associationType())) {
                 return List.of(new Write(new DeleteAssociations(a.resourceId(), a.resourceType(),

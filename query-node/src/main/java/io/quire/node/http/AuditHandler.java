@@ -48,7 +48,7 @@ final class AuditHandler {
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             List<AuditEntry> out = new ArrayList<>();
-            access.view().audit(Offset.of(after + 1), filter.fromMillis(), filter.toMillis(), e -> {
+            access.view().audit().audit(Offset.of(after + 1), filter.fromMillis(), filter.toMillis(), e -> {
                 if (filter.matches(e)) {
                     out.add(e);
                 }

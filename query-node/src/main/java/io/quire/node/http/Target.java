@@ -132,7 +132,7 @@ record Target(Context context, String subject, String subjectParam, String subje
                 return name;
             }
             Subject s = Subject.of(name);
-            String alias = access.view().subjectFields(s).alias();
+            String alias = access.view().config().subjectFields(s).alias();
             if (alias == null || alias.isEmpty() || !Subject.isValid(alias)) {
                 return name;
             }

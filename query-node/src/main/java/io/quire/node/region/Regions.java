@@ -60,7 +60,7 @@ public final class Regions {
         long at = applied.getAsLong();
         long behind = Math.max(0, journalEndOffset - 1 - at);
         long[] newest = {0};
-        view.audit(Offset.of(Math.max(0, at)), e -> {
+        view.audit().audit(Offset.of(Math.max(0, at)), e -> {
             newest[0] = e.timestamp();
             return false;
         });

@@ -173,14 +173,14 @@ public final class Artifacts {
     /** The version with a global id. */
     public VersionMeta byGlobalId(long globalId) {
         RegistryView view = access.view();
-        RegistryView.Usage u = view.versionOfGlobalId(globalId).orElseThrow(() -> new RegistryException(
+        RegistryView.Usage u = view.ids().versionOfGlobalId(globalId).orElseThrow(() -> new RegistryException(
                 ErrorCode.VERSION_NOT_FOUND, "No version with global ID '" + globalId + "' found."));
         return meta(view, u.subject(), view.version(u.subject(), u.version()).orElseThrow());
     }
 
     /** The content id of a content hash (see {@link io.quire.journal.view.ContentHash}). */
     public SchemaId byContentHash(String hash) {
-        return access.view().idForContentHash(Context.DEFAULT, hash).orElseThrow(() -> new RegistryException(
+        return access.view().ids().idForContentHash(Context.DEFAULT, hash).orElseThrow(() -> new RegistryException(
                 ErrorCode.SCHEMA_NOT_FOUND, "No content with hash '" + hash + "' was found."));
     }
 
@@ -211,7 +211,7 @@ public final class Artifacts {
         }
         List<VersionMeta> found = new ArrayList<>();
         for (SchemaId id : ids) {
-            for (RegistryView.Usage u : view.usages(Context.DEFAULT, id)) {
+            for (RegistryView.Usage u : view.usages().usages(Context.DEFAULT, id)) {
                 if ((artifact == null || artifact.equals(u.subject())) && visible.test(u.subject())) {
                     view.version(u.subject(), u.version()).ifPresent(v -> found.add(meta(view, u.subject(), v)));
                 }
@@ -231,9 +231,9 @@ public final class Artifacts {
         } catch (InvalidSchemaException | RegistryException e) {
             return Optional.empty();
         }
-        Optional<SchemaId> id = view.idForFingerprint(Context.DEFAULT, parsed.fingerprint());
+        Optional<SchemaId> id = view.ids().idForFingerprint(Context.DEFAULT, parsed.fingerprint());
         if (id.isEmpty() && parsed.legacy().isPresent()) {
-            id = view.idForFingerprint(Context.DEFAULT, parsed.legacy().get().fingerprint());
+            id = view.ids().idForFingerprint(Context.DEFAULT, parsed.legacy().get().fingerprint());
         }
         return id;
     }

@@ -209,16 +209,16 @@ public final class Associations {
     }
 
     public List<Association> byResourceName(String name, String namespace, Filter filter) {
-        return access.view().associationsByName(name, ANY_NAMESPACE.equals(namespace) ? null : namespace).stream()
+        return access.view().associations().associationsByName(name, ANY_NAMESPACE.equals(namespace) ? null : namespace).stream()
                 .filter(filter::matches).toList();
     }
 
     public List<Association> byResourceId(String resourceId, Filter filter) {
-        return access.view().associations(resourceId, null).stream().filter(filter::matches).toList();
+        return access.view().associations().associations(resourceId, null).stream().filter(filter::matches).toList();
     }
 
     public List<Association> bySubject(Subject subject, Filter filter) {
         RegistryView view = access.view();
-        return view.subjectAssociations(subject).stream().filter(filter::matches).toList();
+        return view.associations().subjectAssociations(subject).stream().filter(filter::matches).toList();
     }
 }

@@ -51,13 +51,13 @@ public final class CompatibilityChecks {
         return path.work(() -> {
             RegistryView view = access.view();
             ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty());
-            CompatibilityLevel level = asked != null ? asked : view.effectiveLevel(subject);
+            CompatibilityLevel level = asked != null ? asked : view.config().effectiveLevel(subject);
             List<Earlier> against;
             if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
                 return List.of(); // nothing to be compatible with, as Confluent answers
             }
             DecisionReads reads = DecisionReads.through(parsing, view);
-            ConfigFields fields = view.effectiveFields(subject);
+            ConfigFields fields = view.config().effectiveFields(subject);
             DataContract contract = DataContract.forRegistration(reads, view, subject, fields, req);
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);

@@ -52,13 +52,13 @@ public final class EncryptionKeys {
 
     /** The KEK names, soft-deleted ones with {@code deleted}. */
     public List<String> kekNames(boolean deleted) {
-        return access.view().keks().stream().filter(k -> deleted || !k.deleted()).map(Kek::name).toList();
+        return access.view().keys().keks().stream().filter(k -> deleted || !k.deleted()).map(Kek::name).toList();
     }
 
     /** A KEK; a soft-deleted one only with {@code deleted} (40470 otherwise). */
     public Kek kek(String name, boolean deleted) {
         checkName(name);
-        return access.view().kek(name).filter(k -> deleted || !k.deleted())
+        return access.view().keys().kek(name).filter(k -> deleted || !k.deleted())
                 .orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, name));
     }
 
@@ -66,7 +66,7 @@ public final class EncryptionKeys {
     public List<String> dekSubjects(String kekName, boolean deleted) {
         kek(kekName, deleted);
         TreeSet<String> out = new TreeSet<>();
-        access.view().deks(kekName, null, null).stream().filter(d -> deleted || !d.deleted())
+        access.view().keys().deks(kekName, null, null).stream().filter(d -> deleted || !d.deleted())
                 .forEach(d -> out.add(d.subject()));
         return List.copyOf(out);
     }
@@ -105,7 +105,7 @@ public final class EncryptionKeys {
 
     private List<Dek> deks(String kekName, String subject, String algorithm) {
         checkSubject(subject);
-        return access.view().deks(kekName, subject, algorithm(algorithm));
+        return access.view().keys().deks(kekName, subject, algorithm(algorithm));
     }
 
     public CompletableFuture<Written<Kek>> createKek(KeyRequests.CreateKek r, Principal principal) {
@@ -201,7 +201,7 @@ public final class EncryptionKeys {
         if (!spec.isLatest()) {
             return spec.version().number();
         }
-        return access.view().deks(kekName, subject, algorithm(algorithm)).stream().reduce((a, b) -> b).map(Dek::version)
+        return access.view().keys().deks(kekName, subject, algorithm(algorithm)).stream().reduce((a, b) -> b).map(Dek::version)
                 .orElseThrow(() -> RegistryException.of(ErrorCode.KEY_NOT_FOUND, subject));
     }
 

@@ -54,7 +54,7 @@ final class LearningReads implements DecisionReads {
         if (read != null) {
             return Optional.of(read);
         }
-        Optional<SchemaId> found = view.idForFingerprint(context, fingerprint);
+        Optional<SchemaId> found = view.ids().idForFingerprint(context, fingerprint);
         found.ifPresent(id -> ids.put(key, id));
         return found;
     }

@@ -120,7 +120,7 @@ public final class RegistrationDecision {
         Fingerprint fingerprint = contract.fingerprint(parsed);
         Optional<SchemaId> existing = reads.idForFingerprint(subject.context(), fingerprint);
         if (existing.isPresent()) {
-            Optional<Version> live = view.liveVersionWithId(subject, existing.get());
+            Optional<Version> live = view.usages().liveVersionWithId(subject, existing.get());
             if (live.isPresent()) {
                 return new Known(existing.get(), live.get(), contract, view.position().offset());
             }

@@ -252,11 +252,11 @@ public final class Registrations {
                 throw RegistryException.of(ErrorCode.SUBJECT_NOT_FOUND, subject);
             }
             ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty(),
-                    normalize || view.effectiveNormalize(subject));
+                    normalize || view.config().effectiveNormalize(subject));
             DataContract asked = new DataContract(req.metadata(), req.ruleSet());
-            Optional<SchemaId> id = view.idForFingerprint(subject.context(), asked.fingerprint(parsed));
+            Optional<SchemaId> id = view.ids().idForFingerprint(subject.context(), asked.fingerprint(parsed));
             if (id.isPresent()) {
-                List<Version> versions = view.versionsWithId(subject, id.get());
+                List<Version> versions = view.usages().versionsWithId(subject, id.get());
                 for (int i = versions.size() - 1; i >= 0; i--) {
                     VersionRecord v = view.version(subject, versions.get(i)).orElseThrow();
                     if (deleted || !v.deleted()) {

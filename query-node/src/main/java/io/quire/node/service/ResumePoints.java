@@ -10,7 +10,7 @@ import java.util.function.ToIntFunction;
  * Where the n-th entry of a list is, remembered from earlier scans of it, so that a page at
  * {@code offset} seeks close to its start instead of counting every entry before it. A list is
  * named by its {@link Shape}; its points hold for one count of writes ({@link
- * io.quire.journal.view.RegistryView#subjectWrites}): once the count moves, the list may have
+ * io.quire.journal.view.SubjectScans#subjectWrites}): once the count moves, the list may have
  * changed and its points are dropped. A scan leaves a point every {@link #STRIDE} entries and
  * one where its page ended, so walking a list page by page costs each page its own size, and
  * any offset is at most {@code STRIDE} entries past a point once the list has been walked.

@@ -122,10 +122,10 @@ public final class SchemaParsing {
      */
     static ParsedSchema<?> knownForm(RegistryView view, Context context, ParsedSchema<?> parsed) {
         Optional<? extends ParsedSchema<?>> legacy = parsed.legacy();
-        if (legacy.isEmpty() || view.idForFingerprint(context, parsed.fingerprint()).isPresent()) {
+        if (legacy.isEmpty() || view.ids().idForFingerprint(context, parsed.fingerprint()).isPresent()) {
             return parsed;
         }
-        return view.idForFingerprint(context, legacy.get().fingerprint()).isPresent() ? legacy.get() : parsed;
+        return view.ids().idForFingerprint(context, legacy.get().fingerprint()).isPresent() ? legacy.get() : parsed;
     }
 
     /** References as stored: a version of -1 ("latest") becomes the subject's latest live version now. */
@@ -291,7 +291,7 @@ public final class SchemaParsing {
         if (cached != null) {
             return Optional.of(cached);
         }
-        Optional<SchemaId> found = view.idForFingerprint(context, fingerprint);
+        Optional<SchemaId> found = view.ids().idForFingerprint(context, fingerprint);
         found.ifPresent(id -> fingerprints.put(new FingerprintKey(context, fingerprint), id,
                 fingerprintWeight(fingerprint)));
         return found;

@@ -7,7 +7,6 @@ import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
-import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
@@ -51,11 +50,11 @@ public final class SchemaReads {
         List<Context> named = view.contexts();
         // Without named contexts the answer is the default one: the deserializers' read by id (which
         // names its subject) costs one seek on the few context entries, not a scan of the id's users.
-        if (named.isEmpty() || !view.versionsWithId(s, id).isEmpty()) {
+        if (named.isEmpty() || !view.usages().versionsWithId(s, id).isEmpty()) {
             return Context.DEFAULT;
         }
         for (Context c : named) {
-            if (!view.versionsWithId(c.subject(s.name()), id).isEmpty()) {
+            if (!view.usages().versionsWithId(c.subject(s.name()), id).isEmpty()) {
                 return c;
             }
         }
@@ -95,7 +94,7 @@ public final class SchemaReads {
         } catch (IllegalArgumentException e) {
             return List.of();
         }
-        return access.view().idsForGuid(guid);
+        return access.view().usages().idsForGuid(guid);
     }
 
     public StoredSchema schema(Context context, SchemaId id) {
@@ -109,7 +108,7 @@ public final class SchemaReads {
             throw RegistryException.of(ErrorCode.SCHEMA_NOT_FOUND, id);
         }
         List<SubjectVersion> out = new ArrayList<>();
-        for (RegistryView.Usage u : view.usages(context, id)) {
+        for (RegistryView.Usage u : view.usages().usages(context, id)) {
             if (deleted || view.version(u.subject(), u.version()).map(v -> !v.deleted()).orElse(false)) {
                 out.add(new SubjectVersion(u.subject(), u.version()));
             }
@@ -140,14 +139,14 @@ public final class SchemaReads {
     public List<SchemaVersion> schemas(String prefix, boolean deleted, boolean latestOnly, int offset, int limit,
                                        Predicate<Subject> visible, Object visibility) {
         RegistryView view = access.view();
-        long writes = view.subjectWrites(true);
+        long writes = view.scans().subjectWrites(true);
         ResumePoints.Shape shape = new ResumePoints.Shape("schemas", prefix == null ? "" : prefix,
                 (deleted ? "deleted" : "") + (latestOnly ? "latestOnly" : ""), visibility);
         ResumePoints.Point<SchemaListPoint> start = writes < 0 ? null : resume.floor(shape, writes, offset);
         List<SchemaVersion> out = new ArrayList<>();
         int[] at = {start == null ? 0 : start.offset()};
         int[] skipFirst = {start == null ? 0 : start.at().skip()};
-        view.subjectRecordsFrom(prefix, start == null ? null : start.at().subject(), (subject, record) -> {
+        view.scans().subjectRecordsFrom(prefix, start == null ? null : start.at().subject(), (subject, record) -> {
             if (!visible.test(subject)) {
                 return true;
             }
@@ -187,7 +186,7 @@ public final class SchemaReads {
 
     /** The highest id a stored schema has ({@code fetchMaxId}); 0 when there is none. */
     public long maxId() {
-        return access.view().maxSchemaId().map(SchemaId::value).orElse(0L);
+        return access.view().ids().maxSchemaId().map(SchemaId::value).orElse(0L);
     }
 
     /**

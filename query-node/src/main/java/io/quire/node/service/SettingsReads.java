@@ -19,7 +19,7 @@ public final class SettingsReads {
     }
 
     public CompatibilityLevel globalLevel() {
-        return access.view().globalLevel().orElse(CompatibilityLevel.DEFAULT);
+        return access.view().config().globalLevel().orElse(CompatibilityLevel.DEFAULT);
     }
 
     /**
@@ -28,44 +28,45 @@ public final class SettingsReads {
      */
     public Optional<CompatibilityLevel> subjectLevel(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
-        Optional<CompatibilityLevel> own = view.subjectLevel(subject);
-        return own.isPresent() || !defaultToGlobal ? own : Optional.of(view.effectiveLevel(subject));
+        Optional<CompatibilityLevel> own = view.config().subjectLevel(subject);
+        return own.isPresent() || !defaultToGlobal ? own : Optional.of(view.config().effectiveLevel(subject));
     }
 
     public Optional<Boolean> globalNormalize() {
-        return access.view().globalNormalize();
+        return access.view().config().globalNormalize();
     }
 
     /** The subject's own normalize flag; with {@code defaultToGlobal}, its context's or the global one when it has none. */
     public Optional<Boolean> subjectNormalize(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
-        Optional<Boolean> own = view.subjectNormalize(subject);
+        Optional<Boolean> own = view.config().subjectNormalize(subject);
         return own.isPresent() || !defaultToGlobal ? own
-                : RegistryView.contextSettings(subject).flatMap(view::subjectNormalize).or(view::globalNormalize);
+                : RegistryView.contextSettings(subject).flatMap(view.config()::subjectNormalize)
+                        .or(view.config()::globalNormalize);
     }
 
     public ConfigFields globalFields() {
-        return access.view().globalFields();
+        return access.view().config().globalFields();
     }
 
     /** The subject's own other config fields; with {@code defaultToGlobal}, each falls back to the global one. */
     public ConfigFields subjectFields(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
-        return defaultToGlobal ? view.effectiveFields(subject) : view.subjectFields(subject);
+        return defaultToGlobal ? view.config().effectiveFields(subject) : view.config().subjectFields(subject);
     }
 
     public Mode globalMode() {
-        return access.view().globalMode().orElse(Mode.DEFAULT);
+        return access.view().config().globalMode().orElse(Mode.DEFAULT);
     }
 
     public Mode subjectMode(Subject subject, boolean defaultToGlobal) {
         RegistryView view = access.view();
-        Optional<Mode> own = view.subjectMode(subject);
+        Optional<Mode> own = view.config().subjectMode(subject);
         if (own.isPresent()) {
             return own.get();
         }
         if (defaultToGlobal) {
-            return RegistryView.contextSettings(subject).flatMap(view::subjectMode).or(view::globalMode)
+            return RegistryView.contextSettings(subject).flatMap(view.config()::subjectMode).or(view.config()::globalMode)
                     .orElse(Mode.DEFAULT);
         }
         throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);

@@ -61,8 +61,8 @@ public final class SettingsWrites {
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, Principal principal) {
         RegistryView view = access.view();
-        if (subject == null && view.globalLevel().isEmpty() && view.globalNormalize().isEmpty()
-                && view.globalFields().isNone()) {
+        if (subject == null && view.config().globalLevel().isEmpty() && view.config().globalNormalize().isEmpty()
+                && view.config().globalFields().isNone()) {
             // Already the default: nothing to change, nothing to journal.
             return CompletableFuture.completedFuture(new Written<>(CompatibilityLevel.DEFAULT, view.position().offset()));
         }
@@ -81,9 +81,9 @@ public final class SettingsWrites {
                 "Valid values are READWRITE, READONLY, READONLY_OVERRIDE, IMPORT"));
         RegistryView view = access.view();
         if (parsed == Mode.IMPORT && !force) {
-            boolean alreadyImport = subject == null ? view.globalMode().orElse(Mode.DEFAULT) == Mode.IMPORT
-                    : view.effectiveMode(subject) == Mode.IMPORT;
-            boolean hasSchemas = subject == null ? view.hasSubjects() : view.subject(subject).isPresent();
+            boolean alreadyImport = subject == null ? view.config().globalMode().orElse(Mode.DEFAULT) == Mode.IMPORT
+                    : view.config().effectiveMode(subject) == Mode.IMPORT;
+            boolean hasSchemas = subject == null ? view.scans().hasSubjects() : view.subject(subject).isPresent();
             if (!alreadyImport && hasSchemas) {
                 throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED,
                         "Cannot import since found existing subjects; set force=true to import anyway");
@@ -93,7 +93,7 @@ public final class SettingsWrites {
     }
 
     public CompletableFuture<Written<Mode>> deleteMode(Subject subject, Principal principal) {
-        if (subject != null && access.view().subjectMode(subject).isEmpty()) {
+        if (subject != null && access.view().config().subjectMode(subject).isEmpty()) {
             throw RegistryException.of(ErrorCode.SUBJECT_LEVEL_MODE_NOT_CONFIGURED, subject);
         }
         return path.submit(new DeleteMode(subject), principal, ModeDeleted.class, ModeDeleted::previous);

@@ -50,14 +50,14 @@ public final class SubjectReads {
                                   Predicate<Subject> visible, Object visibility, String after,
                                   int offset, int limit) {
         RegistryView view = access.view();
-        long writes = after == null ? view.subjectWrites(false) : -1;
+        long writes = after == null ? view.scans().subjectWrites(false) : -1;
         ResumePoints.Shape shape = new ResumePoints.Shape("subjects", prefix == null ? "" : prefix,
                 deletedOnly ? "deletedOnly" : deleted ? "deleted" : "", visibility);
         ResumePoints.Point<String> start = writes < 0 ? null : resume.floor(shape, writes, offset);
         List<Subject> out = new ArrayList<>();
         int[] at = {start == null ? 0 : start.offset()};
         String from = start != null ? start.at() : after == null ? null : after + '\0';
-        view.subjectRecordsFrom(prefix, from, (s, record) -> {
+        view.scans().subjectRecordsFrom(prefix, from, (s, record) -> {
             boolean soft = record.softDeleted();
             if (!(deletedOnly ? soft : (deleted || !soft)) || !visible.test(s)) {
                 return true;
@@ -106,8 +106,8 @@ public final class SubjectReads {
         RegistryView view = access.view();
         VersionRecord v = find(view, subject, spec, true);
         List<SchemaId> out = new ArrayList<>();
-        for (SchemaId id : view.referencedBy(subject, v.version())) {
-            if (deleted || view.usagesInEveryContext(id).stream().anyMatch(u -> view.version(u.subject(), u.version())
+        for (SchemaId id : view.usages().referencedBy(subject, v.version())) {
+            if (deleted || view.usages().usagesInEveryContext(id).stream().anyMatch(u -> view.version(u.subject(), u.version())
                     .map(x -> !x.deleted()).orElse(false))) {
                 out.add(id);
             }

@@ -16,8 +16,8 @@ import io.quire.journal.view.RegistryView;
 record SubjectSettings(Mode mode, CompatibilityLevel level, boolean normalize, ConfigFields fields) {
 
     static SubjectSettings of(RegistryView view, Subject subject, Mode mode) {
-        return new SubjectSettings(mode, view.effectiveLevel(subject), view.effectiveNormalize(subject),
-                view.effectiveFields(subject));
+        return new SubjectSettings(mode, view.config().effectiveLevel(subject), view.config().effectiveNormalize(subject),
+                view.config().effectiveFields(subject));
     }
 
     /** Whether new versions must keep and respect the reserved fields ({@code validateFields}). */

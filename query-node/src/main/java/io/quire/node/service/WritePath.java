@@ -107,7 +107,7 @@ final class WritePath {
     /** Refuses a write the node or the subject's mode does not take; else the subject's effective mode. */
     Mode writable(RegistryView view, Subject subject) {
         refuse(access.refusedWrite(view)); // before an id is leased for it
-        Mode mode = view.effectiveMode(subject);
+        Mode mode = view.config().effectiveMode(subject);
         if (!mode.allowsWrites()) {
             throw RegistryException.of(ErrorCode.OPERATION_NOT_PERMITTED, "Subject " + subject + " is in read-only mode");
         }

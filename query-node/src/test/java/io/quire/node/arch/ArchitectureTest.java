@@ -44,6 +44,9 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().haveFullyQualifiedName("io.quire.node.view.store.ViewStore")
                 .because("the store's rooms (RocksDB core, group writer, filters, caches) know nothing of the adapter")
                 .check(QUIRE);
+        noClasses().that().haveSimpleName("PendingLayer").should().dependOnClassesThat()
+                .haveSimpleName("StoreIterators").because("the pending layer is read by the iterators, not the other way")
+                .check(QUIRE);
         noClasses().that().resideInAPackage("io.quire.node.view.snapshot..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.quire.node.view.apply..")
                 .check(QUIRE);
@@ -145,6 +148,21 @@ class ArchitectureTest {
             }
         });
         org.junit.jupiter.api.Assertions.assertTrue(inline.size() <= 3, String.join("\n", inline));
+    }
+
+    /** RegistryView reads what is the view's own and hands out its rooms; it forwards nothing to them. */
+    @Test
+    void theRegistryViewIsReadsNotASwitchboard() throws java.io.IOException {
+        java.nio.file.Path file = java.nio.file.Path.of("../journal/src/main/java/io/quire/journal/view/RegistryView.java");
+        java.util.List<String> forwards = new java.util.ArrayList<>();
+        java.util.regex.Pattern forward = java.util.regex.Pattern.compile(
+                "^\\s+(return )?(config|associationReads|keyReads|auditReads|usageReads|subjectScans|idReads)\\.\\w+\\(.*\\);$");
+        for (String line : java.nio.file.Files.readAllLines(file)) {
+            if (forward.matcher(line).matches()) {
+                forwards.add(line.strip());
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), forwards);
     }
 
     @Test

@@ -58,7 +58,7 @@ class SourceRecordsTest {
     /** Subject version → "id deleted?", as the follower's view holds them. */
     static Map<String, String> versions(RegistryView view) {
         Map<String, String> out = new TreeMap<>();
-        for (Subject s : view.subjects("")) {
+        for (Subject s : view.scans().subjects("")) {
             for (VersionRecord v : view.versions(s)) {
                 out.put(s.name() + " v" + v.version().number(), v.schemaId().value() + (v.deleted() ? " deleted" : ""));
             }
@@ -92,19 +92,19 @@ class SourceRecordsTest {
         assertEquals(expected, versions(folded), "the import's fold");
         assertEquals(expected, versions(view), "the follower's view");
 
-        assertEquals(CompatibilityLevel.FULL, view.globalLevel().orElseThrow());
+        assertEquals(CompatibilityLevel.FULL, view.config().globalLevel().orElseThrow());
         assertEquals("FULL", folded.configs().get("").compatibility());
-        assertEquals(CompatibilityLevel.BACKWARD_TRANSITIVE, view.subjectLevel(Subject.of("orders-value")).orElseThrow());
+        assertEquals(CompatibilityLevel.BACKWARD_TRANSITIVE, view.config().subjectLevel(Subject.of("orders-value")).orElseThrow());
         assertEquals("BACKWARD_TRANSITIVE", folded.configs().get("orders-value").compatibility());
-        assertEquals(Boolean.TRUE, view.subjectFields(Subject.of("orders-value")).validateFields(),
+        assertEquals(Boolean.TRUE, view.config().subjectFields(Subject.of("orders-value")).validateFields(),
                 "the follower keeps a config's other fields too");
-        assertEquals(view.subjectFields(Subject.of("orders-value")), folded.configs().get("orders-value").fields());
-        assertTrue(view.subjectLevel(Subject.of("plain")).isEmpty(), "a config's tombstone removes it");
+        assertEquals(view.config().subjectFields(Subject.of("orders-value")), folded.configs().get("orders-value").fields());
+        assertTrue(view.config().subjectLevel(Subject.of("plain")).isEmpty(), "a config's tombstone removes it");
         assertTrue(!folded.configs().containsKey("plain"));
-        assertEquals(Mode.READONLY, view.subjectMode(Subject.of("dropped")).orElseThrow());
+        assertEquals(Mode.READONLY, view.config().subjectMode(Subject.of("dropped")).orElseThrow());
         assertEquals("READONLY", folded.modes().get("dropped"));
 
-        List<Association> held = view.associations("t-orders", "topic");
+        List<Association> held = view.associations().associations("t-orders", "topic");
         assertEquals(1, held.size(), held.toString());
         assertEquals(Subject.of("orders-value"), held.get(0).subject());
         assertEquals(1, folded.associations().size());

@@ -45,7 +45,7 @@ class RegistrationDecisionTest {
 
     SubjectSettings settings(String subject) {
         RegistryView view = h.access.view();
-        return SubjectSettings.of(view, Subject.of(subject), view.effectiveMode(Subject.of(subject)));
+        return SubjectSettings.of(view, Subject.of(subject), view.config().effectiveMode(Subject.of(subject)));
     }
 
     Verdict decide(String subject, RegisterRequest req) {

@@ -1,7 +1,5 @@
 package io.quire.node.service;
 
-import io.quire.journal.model.Principal;
-import io.quire.journal.command.CommandId;
 import static io.quire.journal.Values.at;
 import static io.quire.journal.Values.id;
 import static io.quire.journal.Values.s;
@@ -16,11 +14,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.apply.ApplyResult;
 import io.quire.journal.command.Command;
+import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Version;
@@ -77,7 +77,7 @@ class SchemaParsingTest {
             append(new LeaseIdBlock("n", "r", 1000));
         }
         Outcome o = append(new RegisterSchema(s(subject), p.type(), p.canonical(), p.references(), p.fingerprint(),
-                id(nextId++), view.effectiveLevel(s(subject)), view.revision(s(subject))));
+                id(nextId++), view.config().effectiveLevel(s(subject)), view.revision(s(subject))));
         return assertInstanceOf(SchemaRegistered.class, o).id().value();
     }
 
@@ -106,7 +106,7 @@ class SchemaParsingTest {
                 Fingerprints.of(SchemaType.AVRO, inlined, dep()), null));
         ParsedSchema<?> again = parsing.parse(view, Context.DEFAULT, SchemaType.AVRO, ROOT_SHORT, dep());
         assertEquals(inlined, again.canonical(), "the stored form is found and kept");
-        assertEquals(id(oldId), view.idForFingerprint(Context.DEFAULT, again.fingerprint()).orElseThrow());
+        assertEquals(id(oldId), view.ids().idForFingerprint(Context.DEFAULT, again.fingerprint()).orElseThrow());
         assertEquals(again.fingerprint(), parsing.parseStored(view, Context.DEFAULT, id(oldId)).fingerprint(),
                 "the stored inlined text still parses beside its references, as the same content");
     }
@@ -203,7 +203,7 @@ class SchemaParsingTest {
                 java.util.Map.of("owner", "team-a"), null);
         Outcome o = append(new RegisterSchema(s("owned"), owned.type(), owned.canonical(), owned.references(),
                 Fingerprints.withContract(owned.fingerprint(), metadata, null), id(nextId++),
-                view.effectiveLevel(s("owned")), view.revision(s("owned")), metadata, null));
+                view.config().effectiveLevel(s("owned")), view.revision(s("owned")), metadata, null));
         long ownedId = assertInstanceOf(SchemaRegistered.class, o).id().value();
 
         reads[0] = 0;

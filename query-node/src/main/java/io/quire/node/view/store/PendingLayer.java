@@ -219,7 +219,7 @@ final class PendingLayer {
             ConcurrentSkipListSet<byte[]> keys = sortedKind(i);
             NavigableSet<byte[]> range = start == null || i > first ? keys : keys.tailSet(start, true);
             for (byte[] k : range) {
-                if (!StoreIterators.inRange(k, toInclusive, prefix)) {
+                if (!KeyRange.inRange(k, toInclusive, prefix)) {
                     break; // sorted: every later key is past the range too
                 }
                 out.add(Map.entry(Bytes.wrap(k), entries.get(new Key(k, KeyHash.of(k))).value));

@@ -18,14 +18,6 @@ final class StoreIterators {
     private StoreIterators() {
     }
 
-    static boolean inRange(byte[] k, byte[] toInclusive, byte[] prefix) {
-        if (toInclusive != null && Arrays.compareUnsigned(k, toInclusive) > 0) {
-            return false;
-        }
-        return prefix == null || (k.length >= prefix.length
-                && Arrays.equals(k, 0, prefix.length, prefix, 0, prefix.length));
-    }
-
     /** Pending entries alone, in key order (their deletes hidden). */
     static final class Listed extends Ahead {
 
@@ -129,7 +121,7 @@ final class StoreIterators {
                 return;
             }
             byte[] k = it.key();
-            if (!inRange(k, toInclusive, prefix)) {
+            if (!KeyRange.inRange(k, toInclusive, prefix)) {
                 return;
             }
             next = KeyValue.pair(Bytes.wrap(k), it.value());

@@ -25,7 +25,7 @@ final class StoreReads {
      * ({@code V}), read for the latest version a subject record names. A probe first would look
      * such a key up twice. The misses left (an unknown id, a hard-deleted version, an import's
      * version number) cost {@code get}'s way of reporting one, and the applier's reads of a fresh
-     * id are spared by {@code RegistryView#mayHoldSchemaId}.
+     * id are spared by {@code IdReads#mayHoldSchemaId}.
      */
     private static final boolean[] MOSTLY_PRESENT = new boolean[256];
 

@@ -34,7 +34,7 @@ public final class ViewLayout {
         }
         try (Options o = new Options(); RocksDB r = RocksDB.openReadOnly(o, db.toAbsolutePath().toString())) {
             RegistryView view = new RegistryView(new ReadOnlyKv(r));
-            if (view.lacksGlobalIds()) {
+            if (view.ids().lacksGlobalIds()) {
                 return "it was built before versions had global ids";
             }
             int layout = view.layout();

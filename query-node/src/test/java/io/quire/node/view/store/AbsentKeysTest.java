@@ -1,7 +1,5 @@
 package io.quire.node.view.store;
 
-import io.quire.node.view.apply.JournalTopology;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +11,7 @@ import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.Keys;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.view.apply.JournalTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -142,7 +141,7 @@ class AbsentKeysTest {
                     store.put(Bytes.wrap(k), new byte[] {1});
                 }
                 assertEquals(List.of(Version.of(id * 10 + 1), Version.of(id * 10 + 2)),
-                        new RegistryView(kv).versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)), "pending or written");
+                        new RegistryView(kv).usages().versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)), "pending or written");
             }
             store.delete(Bytes.wrap(Keys.usage(SchemaId.of(200), Subject.of("s0"), Version.of(2001))));
             assertUses(kv);
@@ -164,13 +163,13 @@ class AbsentKeysTest {
         RegistryView view = new RegistryView(kv);
         for (int id = 1; id < 200; id++) {
             assertEquals(List.of(Version.of(id * 10 + 1), Version.of(id * 10 + 2)),
-                    view.versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)));
-            assertEquals(List.of(), view.versionsWithId(Subject.of("s" + ((id + 1) % 10)), SchemaId.of(id)));
-            assertEquals(List.of(), view.versionsWithId(Subject.of("s" + (id % 10) + "x"), SchemaId.of(id)));
-            assertEquals(1, view.usagesInEveryContext(SchemaId.of(id)).size() / 2);
+                    view.usages().versionsWithId(Subject.of("s" + (id % 10)), SchemaId.of(id)));
+            assertEquals(List.of(), view.usages().versionsWithId(Subject.of("s" + ((id + 1) % 10)), SchemaId.of(id)));
+            assertEquals(List.of(), view.usages().versionsWithId(Subject.of("s" + (id % 10) + "x"), SchemaId.of(id)));
+            assertEquals(1, view.usages().usagesInEveryContext(SchemaId.of(id)).size() / 2);
         }
-        assertEquals(List.of(Version.of(2002)), view.versionsWithId(Subject.of("s0"), SchemaId.of(200)));
-        assertEquals(List.of(), view.versionsWithId(Subject.of("s0"), SchemaId.of(201)));
+        assertEquals(List.of(Version.of(2002)), view.usages().versionsWithId(Subject.of("s0"), SchemaId.of(200)));
+        assertEquals(List.of(), view.usages().versionsWithId(Subject.of("s0"), SchemaId.of(201)));
     }
 
     /**
@@ -202,9 +201,9 @@ class AbsentKeysTest {
             StoreKv kv = new StoreKv(reopened);
             RegistryView view = new RegistryView(kv);
             for (int id : ids) {
-                assertEquals(List.of(Version.of(id % 7 + 1)), view.versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
+                assertEquals(List.of(Version.of(id % 7 + 1)), view.usages().versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
                         "id " + id);
-                assertEquals(List.of(), view.versionsWithId(Subject.of("u" + (id % 97 + 1)), SchemaId.of(id)));
+                assertEquals(List.of(), view.usages().versionsWithId(Subject.of("u" + (id % 97 + 1)), SchemaId.of(id)));
             }
             int absentFound = 0;
             for (int i = 0; i < 2_000; i++) {
@@ -400,7 +399,7 @@ class AbsentKeysTest {
         }
         RegistryView view = new RegistryView(new StoreKv(store));
         for (int id : ids) {
-            assertEquals(List.of(Version.of(id % 7 + 1)), view.versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
+            assertEquals(List.of(Version.of(id % 7 + 1)), view.usages().versionsWithId(Subject.of("u" + (id % 97)), SchemaId.of(id)),
                     "id " + id);
         }
         for (int i = 0; i < 1_000; i++) {
