@@ -60,6 +60,16 @@ public final class RegistrationDecision {
         }
     }
 
+    /**
+     * What {@link #lookup} found before a registration waits in its subject's queue: the contract
+     * merged, the content's fingerprint and stored id, as of the subject's {@code revision} under
+     * {@code settings}; and the version the schema already is, if it is one, or the refusal of a
+     * merged rule set that breaks the rules for rule sets.
+     */
+    public record Lookup(DataContract contract, Fingerprint fingerprint, Optional<SchemaId> existingId, Offset revision,
+                         SubjectSettings settings, Optional<Known> known, Refused refused) {
+    }
+
     /** Refused, with Confluent's code and message. */
     public record Refused(ErrorCode error, String message) implements Verdict {
 
@@ -111,26 +121,28 @@ public final class RegistrationDecision {
      */
     public static Verdict decide(DecisionReads reads, RegistryView view, Subject subject, SubjectSettings settings,
                                  ParsedSchema<?> parsed, RegisterRequest req) {
-        DataContract contract;
-        try {
-            contract = DataContract.forRegistration(reads, view, subject, settings.fields(), req);
-        } catch (RegistryException e) { // the merged rule set breaks the rules for rule sets
-            return new Refused(e.error(), e.getMessage());
+        return decide(reads, view, subject, settings, parsed, req, null);
+    }
+
+    /**
+     * As above, taking what {@code prior} looked up when the subject and its settings have not moved
+     * since (a subject nobody else writes to): the contract is merged and the content looked up once.
+     * An id found stored meanwhile by another subject is the applier's to keep (rule 3).
+     */
+    public static Verdict decide(DecisionReads reads, RegistryView view, Subject subject, SubjectSettings settings,
+                                 ParsedSchema<?> parsed, RegisterRequest req, Lookup prior) {
+        Lookup lookup = prior != null && prior.known().isEmpty() && prior.refused() == null
+                && prior.settings().equals(settings) && prior.revision().equals(view.revision(subject)) ? prior
+                : lookup(reads, view, subject, settings, parsed, req);
+        if (lookup.refused() != null) {
+            return lookup.refused();
         }
-        Fingerprint fingerprint = contract.fingerprint(parsed);
-        Optional<SchemaId> existing = reads.idForFingerprint(subject.context(), fingerprint);
-        if (existing.isPresent()) {
-            Optional<Version> live = view.usages().liveVersionWithId(subject, existing.get());
-            if (live.isPresent()) {
-                return new Known(existing.get(), live.get(), contract, view.position().offset());
-            }
+        if (lookup.known().isPresent()) {
+            return lookup.known().get();
         }
-        if (DataContract.asksForNone(req) && !settings.fields().mergesContracts()) {
-            Optional<Known> stored = storedWithAContract(reads, view, subject, parsed);
-            if (stored.isPresent()) {
-                return stored.get();
-            }
-        }
+        DataContract contract = lookup.contract();
+        Fingerprint fingerprint = lookup.fingerprint();
+        Optional<SchemaId> existing = lookup.existingId();
         CompatibilityLevel level = settings.level();
         List<String> problems = new ArrayList<>(ReservedFields.problems(view, reads.support(parsed.type()), subject,
                 parsed, contract, settings.validatesFields()));
@@ -141,6 +153,41 @@ public final class RegistrationDecision {
             return Refused.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
         }
         return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract);
+    }
+
+    /**
+     * The first half of {@link #decide}, cheap enough to ask before a registration waits in its
+     * subject's queue: the contract merged, the content looked up, and the version the schema already
+     * is (a producer registering at start-up). No compatibility check runs.
+     */
+    public static Lookup lookup(DecisionReads reads, RegistryView view, Subject subject, SubjectSettings settings,
+                                ParsedSchema<?> parsed, RegisterRequest req) {
+        DataContract contract;
+        try {
+            contract = DataContract.forRegistration(reads, view, subject, settings.fields(), req);
+        } catch (RegistryException e) { // the merged rule set breaks the rules for rule sets
+            return new Lookup(null, null, Optional.empty(), view.revision(subject), settings, Optional.empty(),
+                    new Refused(e.error(), e.getMessage()));
+        }
+        Fingerprint fingerprint = contract.fingerprint(parsed);
+        Optional<SchemaId> existing = reads.idForFingerprint(subject.context(), fingerprint);
+        return new Lookup(contract, fingerprint, existing, view.revision(subject), settings,
+                known(reads, view, subject, settings, parsed, req, contract, existing), null);
+    }
+
+    private static Optional<Known> known(DecisionReads reads, RegistryView view, Subject subject,
+                                         SubjectSettings settings, ParsedSchema<?> parsed, RegisterRequest req,
+                                         DataContract contract, Optional<SchemaId> existing) {
+        if (existing.isPresent()) {
+            Optional<Version> live = view.usages().liveVersionWithId(subject, existing.get());
+            if (live.isPresent()) {
+                return Optional.of(new Known(existing.get(), live.get(), contract, view.position().offset()));
+            }
+        }
+        if (DataContract.asksForNone(req) && !settings.fields().mergesContracts()) {
+            return storedWithAContract(reads, view, subject, parsed);
+        }
+        return Optional.empty();
     }
 
     /**

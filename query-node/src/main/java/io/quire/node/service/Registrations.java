@@ -4,6 +4,7 @@ import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.command.ImportSchema;
+import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
@@ -65,10 +66,11 @@ public final class Registrations {
 
     /**
      * Registers; {@code normalize} (the query parameter) or the subject's normalize flag normalise
-     * the text first. The subject's settings are resolved once; what the request comes to is
-     * {@link RegistrationDecision}'s verdict, decided on a worker after the parse; a new version that
-     * must be ordered behind the subject's other writes on this node waits in its queue, and is
-     * decided again there only if the subject changed meanwhile.
+     * the text first. The subject's settings are resolved once; the request is judged alone
+     * ({@link RegistrationDecision#admit}) before the parse, a schema the subject holds already is
+     * answered before it queues ({@link RegistrationDecision#lookup}, no compatibility check), and what
+     * a new version comes to is decided once, where it is submitted: behind the subject's other writes
+     * on this node, unless the level is NONE.
      */
     public CompletableFuture<Written<Registered>> register(Subject subject, RegisterRequest req, boolean normalize,
                                                            Principal principal) {
@@ -88,33 +90,28 @@ public final class Registrations {
                 normalized))
                 .thenCompose(parsed -> {
                     RegistryView now = access.view().memoized();
-                    Verdict verdict = decide(now, subject, settings, parsed, req);
-                    if (verdict instanceof RegistrationDecision.Known k) {
-                        return CompletableFuture.completedFuture(known(subject, parsed, k));
+                    LearningReads reads = parsing.learning(now);
+                    RegistrationDecision.Lookup lookup = RegistrationDecision.lookup(reads, now, subject, settings,
+                            parsed, req);
+                    parsing.remember(reads);
+                    if (lookup.known().isPresent()) {
+                        return CompletableFuture.completedFuture(known(subject, parsed, lookup.known().get()));
                     }
-                    RegistrationDecision.Proposed first = proposed(verdict);
-                    if (!first.ordered()) { // nothing to check, nothing to order
-                        return attempt(subject, parsed, normalized, req, principal, 1, deadline, first);
+                    if (settings.level() == CompatibilityLevel.NONE) { // nothing to check, nothing to order
+                        return attempt(subject, parsed, normalized, req, principal, 1, deadline, lookup);
                     }
-                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1, deadline,
-                            first));
+                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1,
+                            deadline, lookup));
                 });
     }
 
     /** The verdict over {@code view}; what it read from the view is kept in the caches after. */
     private Verdict decide(RegistryView view, Subject subject, SubjectSettings settings, ParsedSchema<?> parsed,
-                           RegisterRequest req) {
+                           RegisterRequest req, RegistrationDecision.Lookup prior) {
         LearningReads reads = parsing.learning(view);
-        Verdict verdict = RegistrationDecision.decide(reads, view, subject, settings, parsed, req);
+        Verdict verdict = RegistrationDecision.decide(reads, view, subject, settings, parsed, req, prior);
         parsing.remember(reads);
         return verdict;
-    }
-
-    private static RegistrationDecision.Proposed proposed(Verdict verdict) {
-        if (verdict instanceof RegistrationDecision.Refused r) {
-            throw r.exception();
-        }
-        return (RegistrationDecision.Proposed) verdict;
     }
 
     private static Written<Registered> known(Subject subject, ParsedSchema<?> parsed, RegistrationDecision.Known k) {
@@ -169,17 +166,16 @@ public final class Registrations {
     }
 
     /**
-     * One check-and-submit round on a worker. The first round takes the verdict decided before the
-     * subject's queue when the subject has not changed since; otherwise, and in every later round,
-     * the settings are resolved and the registration decided again. A conflict (another node changed
-     * the subject, or the level, since the check) is retried after a short, growing, jittered pause
-     * until the write timeout; then the caller gets a retryable 50002, never a 50001. The data
-     * contract is merged anew each time it is decided: it inherits from the subject's latest
-     * version, which may have changed.
+     * One check-and-submit round on a worker: the subject's settings resolved from this round's view
+     * and the registration decided against it (the first round takes what was looked up before the
+     * queue if the subject has not moved since). A conflict (another node changed the subject, or the
+     * level, since the check) is retried after a short, growing, jittered pause until the write
+     * timeout; then the caller gets a retryable 50002, never a 50001. The data contract is merged
+     * anew each round: it inherits from the subject's latest version, which may have changed.
      */
     private CompletableFuture<Written<Registered>> attempt(Subject subject, ParsedSchema<?> parsed, boolean normalized,
-                                                           RegisterRequest req, Principal principal, int n, long deadline,
-                                                           RegistrationDecision.Proposed decided) {
+                                                           RegisterRequest req, Principal principal, int n,
+                                                           long deadline, RegistrationDecision.Lookup prior) {
         return path.workCompose(() -> {
             if (System.nanoTime() > deadline) { // waited behind the subject's other writes too long
                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, "subject '" + subject
@@ -187,16 +183,14 @@ public final class Registrations {
             }
             RegistryView view = access.view().memoized(); // this round's reads, each key once
             Mode mode = path.writable(view, subject);
-            RegistrationDecision.Proposed proposal;
-            if (decided != null && view.revision(subject).equals(decided.revision())) {
-                proposal = decided;
-            } else {
-                Verdict verdict = decide(view, subject, SubjectSettings.of(view, subject, mode), parsed, req);
-                if (verdict instanceof RegistrationDecision.Known k) {
-                    return CompletableFuture.completedFuture(known(subject, parsed, k));
-                }
-                proposal = proposed(verdict);
+            Verdict verdict = decide(view, subject, SubjectSettings.of(view, subject, mode), parsed, req, prior);
+            if (verdict instanceof RegistrationDecision.Known k) {
+                return CompletableFuture.completedFuture(known(subject, parsed, k));
             }
+            if (verdict instanceof RegistrationDecision.Refused r) {
+                throw r.exception();
+            }
+            RegistrationDecision.Proposed proposal = (RegistrationDecision.Proposed) verdict;
             DataContract contract = proposal.contract();
             CompletableFuture<SchemaId> id = proposal.existingId().map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(subject.context()));

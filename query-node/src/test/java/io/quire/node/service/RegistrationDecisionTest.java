@@ -55,6 +55,14 @@ class RegistrationDecisionTest {
         return RegistrationDecision.decide(h.parsing.learning(view), view, s, settings(subject), parsed, req);
     }
 
+    java.util.Optional<Known> knownBeforeTheQueue(String subject, String schema) {
+        RegistryView view = h.access.view();
+        Subject s = Subject.of(subject);
+        ParsedSchema<?> parsed = h.parsing.parse(view, s.context(), SchemaType.AVRO, schema, List.of(), false);
+        return RegistrationDecision.lookup(h.parsing.learning(view), view, s, settings(subject), parsed,
+                RegistryHarness.avro(schema)).known();
+    }
+
     Verdict decide(String subject, String schema) {
         return decide(subject, RegistryHarness.avro(schema));
     }
@@ -71,6 +79,9 @@ class RegistrationDecisionTest {
         Known known = assertInstanceOf(Known.class, decide("orders", V1));
         assertEquals(SchemaId.of(id), known.id());
         assertEquals(Version.of(1), known.version());
+        assertEquals(known, knownBeforeTheQueue("orders", V1).orElseThrow(), "the same answer, without a check");
+        assertTrue(knownBeforeTheQueue("orders", V2).isEmpty());
+        assertTrue(knownBeforeTheQueue("orders", BREAKS).isEmpty(), "the lookup refuses nothing: decide does");
 
         Proposed next = assertInstanceOf(Proposed.class, decide("orders", V2));
         assertTrue(next.existingId().isEmpty(), "new content: the caller leases an id");
@@ -88,6 +99,26 @@ class RegistrationDecisionTest {
         assertTrue(refused.message().contains("READER_FIELD_MISSING_DEFAULT_VALUE")
                 || refused.message().toLowerCase().contains("incompatible"), refused.message());
         assertEquals(position, h.access.view().position().offset().value(), "deciding wrote nothing");
+    }
+
+    /** What was looked up before the queue is taken when the subject has not moved, and only then. */
+    @Test
+    void aLookupIsReusedOnlyWhileTheSubjectStandsStill() {
+        h.register("orders", V1);
+        RegistryView view = h.access.view();
+        Subject s = Subject.of("orders");
+        ParsedSchema<?> parsed = h.parsing.parse(view, s.context(), SchemaType.AVRO, V2, List.of(), false);
+        RegistrationDecision.Lookup before = RegistrationDecision.lookup(h.parsing.learning(view), view, s,
+                settings("orders"), parsed, RegistryHarness.avro(V2));
+        assertTrue(before.known().isEmpty());
+        Proposed reused = assertInstanceOf(Proposed.class, RegistrationDecision.decide(h.parsing.learning(view), view, s,
+                settings("orders"), parsed, RegistryHarness.avro(V2), before));
+        assertEquals(before.fingerprint(), reused.fingerprint());
+        h.register("orders", V2); // the subject moves: the lookup is stale, decided anew
+        RegistryView now = h.access.view();
+        Known k = assertInstanceOf(Known.class, RegistrationDecision.decide(h.parsing.learning(now), now, s,
+                settings("orders"), parsed, RegistryHarness.avro(V2), before));
+        assertEquals(Version.of(2), k.version());
     }
 
     @Test
