@@ -10,6 +10,7 @@ import io.quire.node.ops.ImportConfluentCommand;
 import io.quire.node.ops.JournalCommand;
 import io.quire.node.ops.PromoteCommand;
 import io.quire.node.ops.RebuildCommand;
+import io.quire.node.ops.SchemasCommand;
 import io.quire.node.ops.SnapshotCommand;
 import io.quire.node.ops.VerifyCommand;
 import io.quire.node.security.UsersFile;
@@ -92,6 +93,9 @@ public final class Main {
                 case "import-apicurio" -> ImportApicurioCommand.run(rest, out);
                 case "cutover" -> CutoverCommand.run(rest, out);
                 case "promote" -> PromoteCommand.run(rest, out);
+                case "plan" -> SchemasCommand.plan(rest, out);
+                case "apply" -> SchemasCommand.apply(rest, out);
+                case "dump" -> SchemasCommand.dump(rest, out);
                 case "hash-password" -> hashPassword(rest, in, out);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
@@ -134,6 +138,8 @@ public final class Main {
               import-apicurio    copy an Apicurio Registry 3 (its export zip) into Quire, content and global ids kept
               cutover --node URL   stop following a Confluent registry (serve --follow-confluent) once caught up
               promote --node URL   make a follower region (serve --journal-follow) the primary
+              plan|apply|dump --registry URL --dir DIR   schemas as code: a folder of schemas planned against,
+                       applied to, or dumped from any registry that speaks Confluent's API
               broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                      --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
                        a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)

@@ -131,6 +131,33 @@ public final class RegistryClient {
                 SchemaVersion.class));
     }
 
+    /**
+     * {@code POST /subjects/{s}}: the version of the subject that holds this schema, as the registry
+     * decides equality (its own parse and, with {@code normalize}, its normalisation); empty when the
+     * subject or the schema is not there. Soft-deleted versions count only with {@code deleted}.
+     */
+    public Optional<SchemaVersion> lookup(String subject, RegisterRequest request, boolean normalize, boolean deleted)
+            throws IOException, InterruptedException {
+        String query = normalize && deleted ? "?normalize=true&deleted=true" : normalize ? "?normalize=true"
+                : deleted ? "?deleted=true" : "";
+        Response r = send("POST", "/subjects/" + path(subject) + query, JSON.writeValueAsString(request));
+        if (r.status() == 404) {
+            return Optional.empty();
+        }
+        return Optional.of(JSON.readValue(ok(r, "look up a schema in " + subject).body(), SchemaVersion.class));
+    }
+
+    /**
+     * {@code POST /compatibility/subjects/{s}/versions/{v}?verbose=true}: whether the registry would
+     * accept this schema as the subject's next version, with its messages when not.
+     */
+    public Compatibility compatibility(String subject, String version, RegisterRequest request, boolean normalize)
+            throws IOException, InterruptedException {
+        Response r = send("POST", "/compatibility/subjects/" + path(subject) + "/versions/" + version
+                + "?verbose=true" + (normalize ? "&normalize=true" : ""), JSON.writeValueAsString(request));
+        return JSON.readValue(ok(r, "check the compatibility of " + subject).body(), Compatibility.class);
+    }
+
     /** Registers a schema (or imports one with its id and version, in IMPORT mode). */
     public RegisteredId register(String subject, RegisterRequest request, boolean normalize)
             throws IOException, InterruptedException {
@@ -165,7 +192,26 @@ public final class RegistryClient {
                 (permanent ? "permanently delete " : "delete ") + subject + " version " + version);
     }
 
+    /** Deletes a subject (soft, or {@code permanent}: soft-deleted first). */
+    public void deleteSubject(String subject, boolean permanent) throws IOException, InterruptedException {
+        ok(send("DELETE", "/subjects/" + path(subject) + (permanent ? "?permanent=true" : ""), null),
+                (permanent ? "permanently delete " : "delete ") + subject);
+    }
+
     // ---- settings
+
+    /**
+     * A subject's own config (null subject: the registry's), not what it inherits; empty when it has
+     * none of its own.
+     */
+    public Optional<ConfigAnswer> config(String subject) throws IOException, InterruptedException {
+        Response r = send("GET", subject == null ? "/config" : "/config/" + path(subject) + "?defaultToGlobal=false",
+                null);
+        if (r.status() == 404) {
+            return Optional.empty();
+        }
+        return Optional.of(JSON.readValue(ok(r, "read the config of " + subject).body(), ConfigAnswer.class));
+    }
 
     /** A subject's own mode (null subject: the registry's); empty when it has none of its own. */
     public Optional<String> mode(String subject) throws IOException, InterruptedException {
