@@ -1,0 +1,112 @@
+package io.quire.node.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.quire.node.ops.SchemasCommand;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The same commands against a real Apicurio Registry 3.3.3 (Maven Central's distribution, unpacked by
+ * the build, run on the machine's JDK 21+), through its Confluent-compatible API: the folder is
+ * planned, applied, planned again, edited and dumped exactly as against Quire. Apicurio has no
+ * contexts, so this folder has none.
+ */
+class SchemasAsCodeApicurioIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void planApplyAndDumpAgainstApicurio() throws Exception {
+        Optional<Path> jdk = Keycloak.javaHome();
+        assumeTrue(jdk.isPresent() && ExportToApicurioIT.home().isPresent(),
+                "Apicurio needs a JDK 21+ and its unpacked distribution");
+        int port = ExportToApicurioIT.freePort();
+        Path log = dir.resolve("apicurio.log");
+        Process apicurio = new ProcessBuilder(jdk.get().resolve("bin/java").toString(), "-Xmx512m",
+                "-Dquarkus.http.port=" + port, "-Dquarkus.management.enabled=false", "-jar",
+                ExportToApicurioIT.home().get().resolve("quarkus-run.jar").toString()).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            String url = "http://127.0.0.1:" + port + "/apis/ccompat/v7";
+            Http ap = new Http(java.net.http.HttpClient.newHttpClient(), url, null);
+            Nodes.await(() -> {
+                try {
+                    return ap.get("/subjects").status() == 200;
+                } catch (RuntimeException e) {
+                    return false;
+                }
+            }, Duration.ofSeconds(120), () -> "Apicurio listening: " + ExportersIT.tail(log));
+
+            Path folder = Files.createDirectories(dir.resolve("schemas"));
+            Files.writeString(folder.resolve("address.avsc"), SchemasAsCodeIT.ADDRESS);
+            Files.writeString(folder.resolve("address.yaml"), "compatibility: BACKWARD\n");
+            Files.writeString(folder.resolve("orders-value.avsc"), SchemasAsCodeIT.ORDER);
+            Files.writeString(folder.resolve("orders-value.yaml"), """
+                    compatibility: BACKWARD
+                    references:
+                      - name: com.acme.Address
+                        subject: address
+                        version: latest
+                    """);
+            Files.writeString(folder.resolve("payments-value.json"), SchemasAsCodeIT.PAYMENT);
+            Files.writeString(folder.resolve("money.proto"), SchemasAsCodeIT.MONEY);
+            Files.writeString(folder.resolve("invoices-value.proto"),
+                    SchemasAsCodeIT.INVOICE.replace("proto/money.proto", "money.proto"));
+
+            OperatorCommandsIT.Run first = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
+                    folder.toString());
+            assertEquals(2, first.code(), first.output());
+            OperatorCommandsIT.Run applied = OperatorCommandsIT.run(SchemasCommand::apply, "--registry", url, "--dir",
+                    folder.toString());
+            assertEquals(0, applied.code(), applied.output());
+            assertEquals("money", ap.get("/subjects/invoices-value/versions/1").json().at("/references/0/subject")
+                    .asText(), ap.get("/subjects/invoices-value/versions/1").body());
+
+            OperatorCommandsIT.Run again = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
+                    folder.toString());
+            assertEquals(0, again.code(), "apply then plan: nothing to do\n" + again.output());
+
+            // Apicurio's compatibility endpoint cannot parse an Avro schema with references (it answers
+            // 42201 "Syntax violation"): the edits are made to the referenced record, which has none.
+            Files.writeString(folder.resolve("address.avsc"), SchemasAsCodeIT.ADDRESS.replace("}]}",
+                    "},{\"name\":\"city\",\"type\":\"string\",\"default\":\"\"}]}"));
+            OperatorCommandsIT.Run compatible = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url,
+                    "--dir", folder.toString());
+            assertEquals(2, compatible.code(), compatible.output());
+            assertTrue(compatible.output().contains("~ address") && compatible.output().contains("~ orders-value"),
+                    "the subject that references the latest address changes with it\n" + compatible.output());
+            OperatorCommandsIT.Run appliedEdit = OperatorCommandsIT.run(SchemasCommand::apply, "--registry", url,
+                    "--dir", folder.toString());
+            assertEquals(0, appliedEdit.code(), appliedEdit.output());
+            assertEquals("[1,2]", ap.get("/subjects/address/versions").body());
+            assertEquals(2, ap.get("/subjects/orders-value/versions/latest").json().at("/references/0/version")
+                    .asInt());
+            assertEquals(0, OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
+                    folder.toString()).code());
+
+            Files.writeString(folder.resolve("address.avsc"), SchemasAsCodeIT.ADDRESS.replace("}]}",
+                    "},{\"name\":\"zip\",\"type\":\"string\"}]}"));
+            OperatorCommandsIT.Run breaks = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
+                    folder.toString());
+            assertEquals(1, breaks.code(), "Apicurio's BACKWARD rule refuses it\n" + breaks.output());
+
+            Path dumped = Files.createDirectories(dir.resolve("dumped"));
+            assertEquals(0, OperatorCommandsIT.run(SchemasCommand::dump, "--registry", url, "--dir",
+                    dumped.toString()).code());
+            OperatorCommandsIT.Run ofDump = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
+                    dumped.toString());
+            assertEquals(0, ofDump.code(), "dump then plan: nothing to do\n" + ofDump.output());
+        } finally {
+            apicurio.destroy();
+            apicurio.waitFor();
+        }
+    }
+}
