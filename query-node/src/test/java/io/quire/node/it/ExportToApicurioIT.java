@@ -2,19 +2,15 @@ package io.quire.node.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.node.QuireNode;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,11 +26,6 @@ class ExportToApicurioIT {
     @TempDir
     Path dir;
 
-    static Optional<Path> home() {
-        Path home = Path.of(System.getProperty("apicurio.home", "target/apicurio"));
-        return Files.isRegularFile(home.resolve("quarkus-run.jar")) ? Optional.of(home) : Optional.empty();
-    }
-
     static int freePort() throws Exception {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
@@ -43,25 +34,10 @@ class ExportToApicurioIT {
 
     @Test
     void apicurioKeepsNoIdsSoTheExporterStopsAndSaysSo() throws Exception {
-        Optional<Path> jdk = Keycloak.javaHome();
-        assumeTrue(jdk.isPresent() && home().isPresent(), "Apicurio needs a JDK 21+ and its unpacked distribution");
-        int port = freePort();
-        Path log = dir.resolve("apicurio.log");
-        Process apicurio = new ProcessBuilder(jdk.get().resolve("bin/java").toString(), "-Xmx512m",
-                "-Dquarkus.http.port=" + port, "-Dquarkus.management.enabled=false", "-jar",
-                home().get().resolve("quarkus-run.jar").toString()).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        try (QuireNode n = Nodes.start(Nodes.config("export-apicurio-" + UUID.randomUUID().toString().substring(0, 8),
+        try (ApicurioProcess apicurio = ApicurioProcess.start(dir);
+             QuireNode n = Nodes.start(Nodes.config("export-apicurio-" + UUID.randomUUID().toString().substring(0, 8),
                 dir.resolve("node"), "ap-1", "--exporter-lease-ms", "3000"))) {
-            Http ap = new Http(java.net.http.HttpClient.newHttpClient(), "http://127.0.0.1:" + port + "/apis/ccompat/v7",
-                    null);
-            Nodes.await(() -> {
-                try {
-                    return ap.get("/subjects").status() == 200;
-                } catch (RuntimeException e) {
-                    return false;
-                }
-            }, Duration.ofSeconds(120), () -> "Apicurio listening: " + ExportersIT.tail(log));
+            Http ap = apicurio.http;
             Http q = new Http(n.httpPort());
             for (int i = 0; i < 3; i++) { // ids 1 to 3 stay here: the exported schema has id 4
                 ExportersIT.ok(q.post("/subjects/local-" + i + "/versions", Http.schemaBody(ExportersIT.schema(i))));
@@ -70,7 +46,7 @@ class ExportToApicurioIT {
             assertEquals(4, id);
             ExportersIT.ok(q.post("/exporters", Http.JSON.writeValueAsString(Map.of("name", "to-apicurio",
                     "contextType", "NONE", "subjects", List.of("orders-*"),
-                    "config", Map.of("schema.registry.url", "http://127.0.0.1:" + port + "/apis/ccompat/v7")))));
+                    "config", Map.of("schema.registry.url", apicurio.ccompat)))));
             Nodes.await(() -> "ERROR".equals(q.get("/exporters/to-apicurio/status").json().path("state").asText()),
                     Duration.ofSeconds(60), () -> "ERROR: " + q.get("/exporters/to-apicurio/status").body());
             JsonNode status = q.get("/exporters/to-apicurio/status").json();
@@ -85,11 +61,6 @@ class ExportToApicurioIT {
             // Apicurio did take the mode and the schema, under its own id: the gap, as documented
             assertEquals("IMPORT", ap.get("/mode/orders-1").json().path("mode").asText());
             assertEquals(1, ap.get("/subjects/orders-1/versions/1").json().path("id").asLong());
-        } finally {
-            apicurio.destroy();
-            if (!apicurio.waitFor(20, TimeUnit.SECONDS)) {
-                apicurio.destroyForcibly();
-            }
         }
     }
 }

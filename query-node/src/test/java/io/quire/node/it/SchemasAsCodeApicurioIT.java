@@ -2,13 +2,10 @@ package io.quire.node.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.quire.node.ops.SchemasCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,25 +22,9 @@ class SchemasAsCodeApicurioIT {
 
     @Test
     void planApplyAndDumpAgainstApicurio() throws Exception {
-        Optional<Path> jdk = Keycloak.javaHome();
-        assumeTrue(jdk.isPresent() && ExportToApicurioIT.home().isPresent(),
-                "Apicurio needs a JDK 21+ and its unpacked distribution");
-        int port = ExportToApicurioIT.freePort();
-        Path log = dir.resolve("apicurio.log");
-        Process apicurio = new ProcessBuilder(jdk.get().resolve("bin/java").toString(), "-Xmx512m",
-                "-Dquarkus.http.port=" + port, "-Dquarkus.management.enabled=false", "-jar",
-                ExportToApicurioIT.home().get().resolve("quarkus-run.jar").toString()).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            String url = "http://127.0.0.1:" + port + "/apis/ccompat/v7";
-            Http ap = new Http(java.net.http.HttpClient.newHttpClient(), url, null);
-            Nodes.await(() -> {
-                try {
-                    return ap.get("/subjects").status() == 200;
-                } catch (RuntimeException e) {
-                    return false;
-                }
-            }, Duration.ofSeconds(120), () -> "Apicurio listening: " + ExportersIT.tail(log));
+        try (ApicurioProcess apicurio = ApicurioProcess.start(dir)) {
+            String url = apicurio.ccompat;
+            Http ap = apicurio.http;
 
             Path folder = Files.createDirectories(dir.resolve("schemas"));
             Files.writeString(folder.resolve("address.avsc"), SchemasAsCodeIT.ADDRESS);
@@ -104,9 +85,6 @@ class SchemasAsCodeApicurioIT {
             OperatorCommandsIT.Run ofDump = OperatorCommandsIT.run(SchemasCommand::plan, "--registry", url, "--dir",
                     dumped.toString());
             assertEquals(0, ofDump.code(), "dump then plan: nothing to do\n" + ofDump.output());
-        } finally {
-            apicurio.destroy();
-            apicurio.waitFor();
         }
     }
 }
