@@ -118,6 +118,17 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.EXPORTER_PROGRESS, new io.quire.journal.command.ExporterProgress("dr", "node-2", 1,
                 10_000, Offset.of(4_711L), null));
         EXAMPLES.put(CommandType.PROMOTE, new io.quire.journal.command.Promote("eu-central", 1, 1_001_000));
+        EXAMPLES.put(CommandType.APPLY_CHANGE_SET, new io.quire.journal.command.ApplyChangeSet("git:4e1f0c2",
+                "orders: add the customer reference", List.of(
+                        new io.quire.journal.command.ApplyChangeSet.Expected(s("customer-value"), v(2)),
+                        new io.quire.journal.command.ApplyChangeSet.Expected(s("orders-value"), null)),
+                java.util.stream.Stream.of(new SetConfig(s("orders-value"), CompatibilityLevel.FULL, true),
+                        new RegisterSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"string\"}",
+                                List.of(new SchemaReference("Customer", s("customer-value"), v(2))),
+                                Fingerprint.parse("5f0c3e8d1b0e9d7a6c4b3a291807f6e5d4c3b2a1908f7e6d5c4b3a2918070605"),
+                                id(1003), CompatibilityLevel.FULL, at(-1)),
+                        new DeleteConfig(s("legacy-value")), new DeleteSubject(s("legacy-value"), false))
+                        .map(io.quire.journal.command.ApplyChangeSet.Step::of).toList()));
     }
 
     /** A record written after a promotion carries the region epoch; records of epoch 0 keep their form. */

@@ -1,6 +1,7 @@
 package io.quire.journal.apply;
 
 import io.quire.journal.codec.JournalCodec;
+import io.quire.journal.command.ApplyChangeSet;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.ControlExporter;
@@ -118,7 +119,7 @@ public final class Applier {
         return sha.digest();
     }
 
-    private static Outcome decide(RegistryView view, ViewWriter out, Offset offset, Envelope envelope) {
+    static Outcome decide(RegistryView view, ViewWriter out, Offset offset, Envelope envelope) {
         Command command = envelope.command();
         return switch (command.type()) {
             case REGISTER_SCHEMA -> SchemaRules.register(view, out, offset, envelope.timestamp(), (RegisterSchema) command);
@@ -146,6 +147,7 @@ public final class Applier {
             case CONTROL_EXPORTER -> ExportRules.control(view, out, envelope.timestamp(), (ControlExporter) command);
             case EXPORTER_PROGRESS -> ExportRules.progress(view, out, envelope.timestamp(), (ExporterProgress) command);
             case PROMOTE -> RegionRules.promote(view, out, envelope.timestamp(), (Promote) command);
+            case APPLY_CHANGE_SET -> ChangeSetRules.apply(view, out, offset, envelope, (ApplyChangeSet) command);
         };
     }
 

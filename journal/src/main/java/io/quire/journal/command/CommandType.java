@@ -26,7 +26,8 @@ public enum CommandType {
     DELETE_EXPORTER("DeleteExporter", DeleteExporter.class),
     CONTROL_EXPORTER("ControlExporter", ControlExporter.class),
     EXPORTER_PROGRESS("ExporterProgress", ExporterProgress.class),
-    PROMOTE("Promote", Promote.class);
+    PROMOTE("Promote", Promote.class),
+    APPLY_CHANGE_SET("ApplyChangeSet", ApplyChangeSet.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

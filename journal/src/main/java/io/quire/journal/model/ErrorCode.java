@@ -33,6 +33,8 @@ public enum ErrorCode {
     STRONG_ASSOCIATION_FOR_SUBJECT_EXISTS(40905, 409, "A strong association already exists for subject '%s'"),
     NO_ACTIVE_SUBJECT_VERSION(40907, 409, "No active (non-deleted) version exists for subject '%s'"),
     ASSOCIATION_FROZEN(40908, 409, "The association of type  '%s' is frozen for subject '%s'"),
+    /** Quire's own: a change set planned against versions the registry no longer has as latest. */
+    CHANGE_SET_MOVED(40920, 409, "The registry moved since the change was planned: %s"),
     INCOMPATIBLE_SCHEMA(409, 409, "Schema being registered is incompatible with an earlier schema for subject \"%s\", details: %s"),
     INVALID_SCHEMA(42201, 422, "Invalid schema %s"),
     INVALID_VERSION(42202, 422, "The specified version '%s' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\""),

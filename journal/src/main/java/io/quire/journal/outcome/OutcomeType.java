@@ -19,6 +19,7 @@ public enum OutcomeType {
     FOLLOW_SET("FollowSet", FollowSet.class, true),
     EXPORTER_CHANGED("ExporterChanged", ExporterChanged.class, true),
     PROMOTED("Promoted", Promoted.class, true),
+    CHANGE_SET_APPLIED("ChangeSetApplied", ChangeSetApplied.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

@@ -2,6 +2,8 @@ package io.quire.journal.view;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quire.journal.codec.CorruptRecordException;
+import io.quire.journal.command.ApplyChangeSet;
+import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
@@ -19,19 +21,41 @@ import java.util.Arrays;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AuditEntry(Offset offset, long timestamp, Principal principal, String nodeId, CommandId commandId,
-                         String command, Subject subject, String outcome, Integer errorCode) {
+                         String command, Subject subject, String outcome, Integer errorCode, String changeId,
+                         String message) {
+
+    /** An entry of a command that is not part of a change set. */
+    public AuditEntry(Offset offset, long timestamp, Principal principal, String nodeId, CommandId commandId,
+                      String command, Subject subject, String outcome, Integer errorCode) {
+        this(offset, timestamp, principal, nodeId, commandId, command, subject, outcome, errorCode, null, null);
+    }
 
     public static AuditEntry of(Offset offset, Envelope e, Outcome outcome) {
         Integer code = outcome instanceof Rejected r ? r.error().code : null;
         if (e == null) {
             return new AuditEntry(offset, 0, null, null, null, "Unreadable", null, outcome.type().wireName, code);
         }
+        if (e.command() instanceof ApplyChangeSet set) {
+            return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
+                    e.command().type().wireName, null, outcome.type().wireName, code, set.changeId(), set.message());
+        }
         return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                 e.command().type().wireName, e.command().subject(), outcome.type().wireName, code);
     }
 
+    /**
+     * The entry of one step of a change set (kept beside the set's own entry, under the same
+     * offset): the step's command and subject, what it came to, and the change's id and message.
+     */
+    public static AuditEntry ofStep(Offset offset, Envelope e, ApplyChangeSet set, Command step, Outcome outcome) {
+        return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(), step.type().wireName,
+                step.subject(), outcome.type().wireName, null, set.changeId(), set.message());
+    }
+
     /** The stored form's first byte: fields in a fixed order, strings as length and UTF-8. */
     private static final byte STORED_FORM = 1;
+    /** The form of an entry of a change set: the first form, then its change id and message. */
+    private static final byte STORED_FORM_CHANGE = 2;
 
     /**
      * The stored form (the offset is the key's): {@link #STORED_FORM}, the timestamp (8 bytes),
@@ -43,7 +67,8 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
      */
     public byte[] encode() {
         Out out = new Out(96);
-        out.b(STORED_FORM);
+        boolean change = changeId != null || message != null;
+        out.b(change ? STORED_FORM_CHANGE : STORED_FORM);
         out.fixed64(timestamp);
         out.text(principal == null ? null : principal.name());
         out.text(nodeId);
@@ -52,6 +77,10 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
         out.text(subject == null ? null : subject.name());
         out.text(outcome);
         out.varint(errorCode == null ? 0 : (errorCode & 0xFFFFFFFFL) + 1);
+        if (change) {
+            out.text(changeId);
+            out.text(message);
+        }
         return out.bytes();
     }
 
@@ -59,7 +88,8 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
     public static AuditEntry decode(Offset offset, byte[] bytes) {
         try {
             In in = new In(bytes);
-            if (in.b() != STORED_FORM) {
+            int form = in.b();
+            if (form != STORED_FORM && form != STORED_FORM_CHANGE) {
                 throw new CorruptRecordException("unknown audit entry form " + bytes[0], null);
             }
             long timestamp = in.fixed64();
@@ -70,12 +100,15 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
             String subject = in.text();
             String outcome = in.text();
             long code = in.varint();
+            String changeId = form == STORED_FORM_CHANGE ? in.text() : null;
+            String message = form == STORED_FORM_CHANGE ? in.text() : null;
             if (in.at != bytes.length) {
                 throw new CorruptRecordException("audit entry has " + (bytes.length - in.at) + " bytes too many", null);
             }
             return new AuditEntry(offset, timestamp, principal == null ? null : Principal.of(principal), nodeId,
                     commandId == null ? null : CommandId.of(commandId), command,
-                    subject == null ? null : Subject.of(subject), outcome, code == 0 ? null : (int) (code - 1));
+                    subject == null ? null : Subject.of(subject), outcome, code == 0 ? null : (int) (code - 1), changeId,
+                    message);
         } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException e) {
             throw new CorruptRecordException("cannot decode audit entry", e);
         }

@@ -40,6 +40,12 @@ public final class Changes {
         return this;
     }
 
+    /** Appends another batch's writes after these, in their order. */
+    public Changes putAll(Changes other) {
+        writes.addAll(other.writes);
+        return this;
+    }
+
     /** One entry per key written, in the order keys were first written, each with its last value. */
     public List<Entry> entries() {
         int n = writes.size();

@@ -37,6 +37,7 @@ import java.util.Arrays;
  * C subject | D subject | N subject     subject level, mode and normalize flag
  * X subject | G fields                  the other config fields (JSON) of a subject, of the registry
  * A offset                              audit entry of the command at that offset ({@link AuditEntry#encode})
+ * A offset step                         audit entry of a step of the change set at that offset (4-byte step)
  * B subject 0 version id                schema id whose references name that subject version
  * K resource-id 0 type 0 role           an association (JSON)
  * L subject 0 resource-id 0 type 0 role    the associations of a subject
@@ -323,7 +324,12 @@ public final class Keys {
         return ByteBuffer.allocate(9).put((byte) 'A').putLong(offset.value()).array();
     }
 
-    /** The offset of an {@link #audit} key. */
+    /** The audit entry of step {@code step} of the change set at {@code offset}: after the set's own entry. */
+    public static byte[] auditStep(Offset offset, int step) {
+        return ByteBuffer.allocate(13).put((byte) 'A').putLong(offset.value()).putInt(step).array();
+    }
+
+    /** The offset of an {@link #audit} or {@link #auditStep} key. */
     public static Offset auditOffset(byte[] auditKey) {
         return Offset.of(ByteBuffer.wrap(auditKey, 1, 8).getLong());
     }

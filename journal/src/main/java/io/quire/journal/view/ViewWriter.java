@@ -208,6 +208,10 @@ public final class ViewWriter {
         changes.put(Keys.audit(entry.offset()), entry.encode());
     }
 
+    public void auditStep(AuditEntry entry, int step) {
+        changes.put(Keys.auditStep(entry.offset(), step), entry.encode());
+    }
+
     private void putOrDelete(byte[] key, String text) {
         if (text == null) {
             changes.delete(key);
