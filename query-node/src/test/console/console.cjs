@@ -105,6 +105,12 @@ async function main() {
   await page.screenshot({ path: shots + '/audit.png' });
   step('its audit entry');
 
+  // A version made by a change set shows the change's id and message on its subject's timeline.
+  await page.goto(base + '/ui/#/subject/customers-value');
+  await timeline.getByText('Version 2').waitFor();
+  assert.match(await timeline.innerText(), /Version 2[^\n]*by wendy[^]*change pr-7 · customers get an email/);
+  step('a change set\'s id and message on the timeline');
+
   // Switch a level with the admin role.
   await page.getByRole('link', { name: 'Config and modes' }).click();
   await page.getByRole('heading', { name: 'Config and modes', level: 1 }).waitFor(); // not the page before's fields

@@ -305,6 +305,8 @@ async function subjectPage(subject) {
       h('a', { href: '#/subject/' + enc(subject) + '?version=' + v.version }, 'Version ' + v.version), ' · ',
       h('a', { href: '#/schema/' + v.id }, 'id ' + v.id), ' · ', when(v.ts),
       entry ? [' · by ', h('strong', {}, entry.principal || '?'), ' ', h('a', { href: '#/audit?subject=' + enc(subject) }, '(audit #' + entry.offset + ')')] : null,
+      entry && entry.changeId ? h('div', { class: 'muted change' }, 'change ', h('code', {}, entry.changeId),
+        entry.message ? ' · ' + entry.message : null) : null,
       liveSet.has(v.version) ? null : [' ', h('span', { class: 'badge deleted' }, 'soft-deleted')]);
   }));
   const p = params();
@@ -607,11 +609,12 @@ async function auditPage() {
       return;
     }
     show(h('h1', {}, 'Audit trail'), form, h('table', { 'aria-label': 'Audit entries' },
-      h('thead', {}, h('tr', {}, ['Offset', 'Time', 'Principal', 'Command', 'Subject', 'Outcome'].map((t) => h('th', {}, t)))),
+      h('thead', {}, h('tr', {}, ['Offset', 'Time', 'Principal', 'Command', 'Subject', 'Outcome', 'Change'].map((t) => h('th', {}, t)))),
       h('tbody', {}, entries.slice().reverse().map((e) => h('tr', {},
         h('td', {}, String(e.offset)), h('td', {}, when(e.timestamp)), h('td', {}, e.principal || '—'), h('td', {}, e.command),
         h('td', {}, e.subject ? h('a', { href: '#/subject/' + enc(e.subject) }, e.subject) : '—'),
-        h('td', { class: e.errorCode ? 'error' : '' }, e.outcome + (e.errorCode ? ' (' + e.errorCode + ')' : '')))))));
+        h('td', { class: e.errorCode ? 'error' : '' }, e.outcome + (e.errorCode ? ' (' + e.errorCode + ')' : '')),
+        h('td', { title: e.message || '' }, e.changeId ? [h('code', {}, e.changeId), e.message ? ' ' + e.message : null] : '—'))))));
   } catch (e) {
     show(h('h1', {}, 'Audit trail'), form, failure(e));
   }

@@ -240,6 +240,30 @@ public final class RegistryClient {
         ok(send("PUT", "/associations", JSON.writeValueAsString(request)), "put associations");
     }
 
+    /**
+     * Applies changes to several subjects as one, with Quire's {@code POST /changesets}: all of them
+     * land or none does. Empty when the registry has no such endpoint (it is not a Quire node); a
+     * refusal is a {@link RegistryException} with the registry's message, the refused step named.
+     */
+    public Optional<ChangeSetAnswer> applyChangeSet(ChangeSetRequest set) throws IOException, InterruptedException {
+        Response r = send("POST", "/changesets", JSON.writeValueAsString(set));
+        int code = r.errorCode();
+        if (r.status() == 405 || (r.status() == 404 && (code == -1 || code == 404))) {
+            return Optional.empty(); // no route: another registry
+        }
+        if (!r.ok()) {
+            String message = null;
+            try {
+                message = JSON.readTree(r.body()).path("message").asText(null);
+            } catch (JsonProcessingException e) {
+                // not JSON: the body as it came
+            }
+            throw new RegistryException(r.status(), code, "change set " + set.id() + ": " + (message != null ? message
+                    : "HTTP " + r.status() + " " + r.body()));
+        }
+        return Optional.of(JSON.readValue(r.body(), ChangeSetAnswer.class));
+    }
+
     // ---- any call
 
     /** The JSON answer of a GET that must succeed. */

@@ -178,6 +178,26 @@ public final class Applier {
         return o instanceof Rejected r ? r : null;
     }
 
+    /** What a command would come to and write, decided and kept apart from the view. */
+    public record Trial(Outcome outcome, Changes changes) {
+    }
+
+    /**
+     * The applier's verdict on a command over {@code view} as if it were journaled at {@code at},
+     * with the writes it would make: the edge builds a change set's steps one over another with it,
+     * each seeing the writes of the steps before it ({@link io.quire.journal.view.OverlayKv}).
+     */
+    public static Trial trial(RegistryView view, Offset at, long timestamp, Command command) {
+        Envelope e = Envelope.of(EDGE_VERDICT, "edge", null, timestamp, command);
+        Rejected gated = FollowRules.gate(view, e);
+        if (gated != null) {
+            return new Trial(gated, new Changes());
+        }
+        ViewWriter out = new ViewWriter(new Changes());
+        Outcome o = decide(view, out, at, e);
+        return new Trial(o, o.accepted() ? out.changes() : new Changes());
+    }
+
     /** The refusal of any client write while the registry follows another registry; null when it does not. */
     public static Rejected whileFollowing(RegistryView view) {
         return view.follow().filter(io.quire.journal.view.FollowState::following).map(FollowRules::readOnly).orElse(null);

@@ -19,6 +19,7 @@ import io.quire.journal.view.ViewWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -50,7 +51,7 @@ final class ChangeSetRules {
                         + ": each expectation names one subject, once");
             }
             Version now = view.latestLive(x.subject()).map(VersionRecord::version).orElse(null);
-            if (!java.util.Objects.equals(now, x.latest())) {
+            if (!Objects.equals(now, x.latest())) {
                 moved.add(x.subject() + " (planned at " + (x.latest() == null ? "no version" : "version " + x.latest())
                         + ", now " + (now == null ? "no version" : "version " + now) + ")");
             }

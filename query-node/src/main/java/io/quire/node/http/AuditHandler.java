@@ -48,11 +48,20 @@ final class AuditHandler {
         int limit = (int) Math.min(maxPageSize, number(Params.text(ctx, "limit"), 100));
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             List<AuditEntry> out = new ArrayList<>();
+            // A change set has several entries under one offset: a page ends after the last of them,
+            // since the next page starts after the offset ("after").
+            long[] full = {-1};
             access.view().audit().audit(Offset.of(after + 1), filter.fromMillis(), filter.toMillis(), e -> {
+                if (full[0] >= 0 && e.offset().value() != full[0]) {
+                    return false;
+                }
                 if (filter.matches(e)) {
                     out.add(e);
+                    if (out.size() >= limit && full[0] < 0) {
+                        full[0] = e.offset().value();
+                    }
                 }
-                return out.size() < limit;
+                return true;
             });
             return out;
         }, workers), ApiJson::ok);

@@ -68,6 +68,7 @@ public final class HttpApi {
         KeysHandler keys = new KeysHandler(reg.keys(), d.maxPageSize());
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
         ExportersHandler exporters = new ExportersHandler(reg.exporters());
+        ChangeSetsHandler changeSets = new ChangeSetsHandler(reg.changeSets());
         RouteTable t = new RouteTable(r, new Target.Resolver(d.access()));
 
         r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
@@ -109,6 +110,7 @@ public final class HttpApi {
         t.route(HttpMethod.POST, "/admin/snapshot", Access.ADMIN, viewAdmin::snapshot);
         t.route(HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, viewAdmin::snapshotArchive);
         t.route(HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
+        t.route(HttpMethod.POST, "/changesets", Access.WRITE, changeSets::apply);
         t.route(HttpMethod.GET, "/v1/principal", Access.OPEN, principal::principal);
         t.route(HttpMethod.GET, "/admin/cluster", Access.ADMIN, cluster::cluster);
         t.route(HttpMethod.GET, "/admin/recent", Access.ADMIN, health::recent);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quire.client.RegistryClient;
 import io.quire.client.plan.Dump;
 import io.quire.client.plan.Plan;
+import io.quire.client.plan.ChangeInfo;
 import io.quire.client.plan.PlanApply;
 import io.quire.client.plan.PlanText;
 import io.quire.client.plan.Planner;
@@ -25,7 +26,7 @@ public final class SchemasCommand {
 
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> FLAGS = Set.of("registry", "dir", "user", "allow-deletes", "permanent",
-            "output", "out", "plan", "subject-prefix");
+            "output", "out", "plan", "subject-prefix", "change-id", "message");
 
     private SchemasCommand() {
     }
@@ -61,9 +62,12 @@ public final class SchemasCommand {
         if (flags.help) {
             out.println("""
                     usage: java -jar quire.jar apply --registry URL (--dir DIR | --plan plan.json) [--user name:password]
-                           [--allow-deletes true [--permanent true]]
-                    Applies the folder (planned now) or a saved plan, one call at a time in reference order, and
-                    says what landed; a saved plan is refused if a subject it changes has moved since.
+                           [--allow-deletes true [--permanent true]] [--change-id ID] [--message TEXT]
+                    Applies the folder (planned now) or a saved plan, and says what landed; a saved plan is refused
+                    if a subject it changes has moved since. To a Quire node the whole plan is one change set: all
+                    of it lands or none does, recorded in the audit trail with its id and message (by default the
+                    folder's Git commit and its subject line). To another registry, one call at a time in reference
+                    order, stopping at the first refusal.
                     Exit 0 when everything landed (or there was nothing to do), 1 otherwise.""");
             return 0;
         }
@@ -88,17 +92,27 @@ public final class SchemasCommand {
                 return 1;
             }
         }
-        PlanApply.Result result = applier.apply(plan);
+        Path folder = flags.own.containsKey("plan") ? Path.of(flags.own.get("plan")).toAbsolutePath().getParent()
+                : Path.of(flags.required("dir"));
+        ChangeInfo change = ChangeInfo.of(flags.own.get("change-id"), flags.own.get("message"), folder);
+        PlanApply.Result result = applier.apply(plan, change);
         for (PlanApply.Landed l : result.landed()) {
             out.printf("  applied %s %s%s%n", l.change().action().name().toLowerCase().replace('_', ' '),
                     l.change().subject(), l.id() == null ? "" : " (id " + l.id() + ", version " + l.version() + ")");
         }
         if (!result.ok()) {
-            out.printf("stopped at %s %s: %s%n", result.failed().action().name().toLowerCase().replace('_', ' '),
-                    result.failed().subject(), result.failure());
+            if (result.atomic()) {
+                out.printf("nothing applied: change set %s was refused at %s %s: %s%n", result.changeId(),
+                        result.failed().action().name().toLowerCase().replace('_', ' '), result.failed().subject(),
+                        result.failure());
+            } else {
+                out.printf("stopped at %s %s: %s%n", result.failed().action().name().toLowerCase().replace('_', ' '),
+                        result.failed().subject(), result.failure());
+            }
             return 1;
         }
-        out.printf("applied %d change(s)%n", result.landed().size());
+        out.printf("applied %d change(s)%s%n", result.landed().size(), result.atomic()
+                ? " as change set " + result.changeId() : "");
         return 0;
     }
 

@@ -67,6 +67,11 @@ class ConsoleIT {
             for (String s : List.of("payments-value", "customers-value", "inventory-value")) {
                 assertEquals(200, wendy.post("/subjects/" + s + "/versions", schemaBody(record("R", id))).status());
             }
+            Http.Response set = wendy.post("/changesets", Http.JSON.writeValueAsString(java.util.Map.of("id", "pr-7",
+                    "message", "customers get an email", "steps", List.of(java.util.Map.of("subject", "customers-value",
+                            "register", java.util.Map.of("schema", record("R", id,
+                                    "{\"name\":\"email\",\"type\":\"string\",\"default\":\"\"}")))))));
+            assertEquals(200, set.status(), set.body());
             Nodes.await(() -> peer.appliedOffset() >= node.appliedOffset(), java.time.Duration.ofSeconds(30),
                     () -> "the peer catching up");
             Path shots = Path.of("target", "console-screenshots").toAbsolutePath();

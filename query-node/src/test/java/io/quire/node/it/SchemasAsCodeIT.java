@@ -7,6 +7,9 @@ import io.quire.node.QuireNode;
 import io.quire.node.ops.SchemasCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -100,8 +103,19 @@ class SchemasAsCodeIT {
             assertTrue(first.output().contains("7 to change"), first.output()); // five subjects, two levels
             assertEquals(0, http.get("/subjects").json().size(), "a plan changes nothing");
 
-            OperatorCommandsIT.Run applied = run(SchemasCommand::apply, "--registry", url, "--dir", folder.toString());
+            OperatorCommandsIT.Run applied = run(SchemasCommand::apply, "--registry", url, "--dir", folder.toString(),
+                    "--change-id", "pr-42", "--message", "orders, payments and invoices");
             assertEquals(0, applied.code(), applied.output());
+            assertTrue(applied.output().contains("applied 7 change(s) as change set pr-42"), applied.output());
+            var trail = http.get("/audit?subject=orders-value").json();
+            assertEquals(2, trail.size(), trail.toString()); // its level and its first version
+            for (var e : trail) {
+                assertEquals("pr-42", e.path("changeId").asText(), trail.toString());
+                assertEquals("orders, payments and invoices", e.path("message").asText());
+            }
+            assertEquals("RegisterSchema", trail.get(1).path("command").asText());
+            assertEquals(trail.get(0).path("offset").asLong(), http.get("/audit?subject=proto/money").json().get(0)
+                    .path("offset").asLong(), "the whole folder is one journal record");
             assertEquals("[\":.eu:payments-value\",\"common/address\",\"invoices-value\",\"orders-value\",\"proto/money\"]",
                     http.get("/subjects").body());
             assertEquals("proto/money", http.get("/subjects/invoices-value/versions/1").json()
@@ -164,6 +178,70 @@ class SchemasAsCodeIT {
                     "--allow-deletes", "true");
             assertEquals(0, deletes.code(), deletes.output());
             assertEquals(404, http.get("/subjects/invoices-value/versions").status(), "soft-deleted");
+        }
+    }
+
+    static String record(String name, String extraField) {
+        return "{\"type\":\"record\",\"name\":\"" + name + "\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}"
+                + (extraField == null ? "" : ",{\"name\":\"" + extraField + "\",\"type\":\"string\"}") + "]}";
+    }
+
+    static Map<String, Object> register(String subject, String schema) {
+        return Map.of("subject", subject, "register", Map.of("schema", schema));
+    }
+
+    /**
+     * {@code POST /changesets}: twenty subjects whose fifteenth is incompatible land nothing; the
+     * same twenty with the fifteenth fixed land as one record, a step seeing the version an earlier
+     * one makes; a set planned against versions that moved is refused with 40920.
+     */
+    @Test
+    void aChangeSetOfTwentySubjectsWhoseFifteenthIsRefusedLandsNothing() throws Exception {
+        try (QuireNode node = Nodes.start(Nodes.config("change-sets-it", Files.createTempDirectory("quire-cs"),
+                "cs-node"))) {
+            Http http = new Http(node.httpPort());
+            assertEquals(200, http.post("/subjects/s15/versions", Http.JSON.writeValueAsString(
+                    Map.of("schema", record("S15", null)))).status());
+            long before = http.get("/admin/position").json().path("offset").asLong();
+
+            List<Map<String, Object>> steps = new ArrayList<>();
+            for (int i = 1; i <= 20; i++) {
+                // s15 gains a field without a default: BACKWARD refuses it
+                steps.add(register("s" + i, record("S" + i, i == 15 ? "added" : null)));
+            }
+            Http.Response refused = http.post("/changesets", Http.JSON.writeValueAsString(Map.of("id", "cs-1",
+                    "steps", steps)));
+            assertEquals(409, refused.status(), refused.body());
+            assertEquals(409, refused.json().path("error_code").asInt());
+            assertTrue(refused.json().path("message").asText().startsWith("step 15 of 20 (subject s15): "),
+                    refused.body());
+            assertEquals("[\"s15\"]", http.get("/subjects").body(), "nothing of the set landed");
+            assertEquals(before, http.get("/admin/position").json().path("offset").asLong(), "nothing journaled");
+
+            steps.set(14, register("s15", record("S15", null))); // the version s15 has: unchanged
+            steps.add(Map.of("subject", "s21", "register", Map.of("schema", "{\"type\":\"record\",\"name\":\"T\","
+                    + "\"fields\":[{\"name\":\"s\",\"type\":\"S1\"}]}", "references", List.of(Map.of("name", "S1",
+                    "subject", "s1", "version", -1)))));
+            Http.Response applied = http.post("/changesets", Http.JSON.writeValueAsString(Map.of("id", "cs-2",
+                    "message", "twenty-one subjects", "steps", steps, "expect", List.of(Map.of("subject", "s15",
+                            "version", 1), Map.of("subject", "s1")))));
+            assertEquals(200, applied.status(), applied.body());
+            assertEquals(before + 1, http.get("/admin/position").json().path("offset").asLong(), "one record");
+            assertEquals(21, applied.json().path("steps").size());
+            assertEquals("unchanged", applied.json().at("/steps/14/result").asText());
+            assertEquals("registered", applied.json().at("/steps/20/result").asText());
+            assertEquals(1, http.get("/subjects/s21/versions/1").json().at("/references/0/version").asInt(),
+                    "latest: the version the first step made");
+            assertEquals(21, http.get("/subjects").json().size());
+
+            Http.Response stale = http.post("/changesets", Http.JSON.writeValueAsString(Map.of("steps",
+                    List.of(register("s1", record("S1", null).replace("]}", ",{\"name\":\"n\",\"type\":\"int\","
+                            + "\"default\":0}]}"))), "expect", List.of(Map.of("subject", "s1")))));
+            assertEquals(409, stale.status(), stale.body());
+            assertEquals(40920, stale.json().path("error_code").asInt());
+            assertTrue(stale.json().path("message").asText().contains("s1 (planned at no version, now version 1)"),
+                    stale.body());
+            assertEquals("[1]", http.get("/subjects/s1/versions").body());
         }
     }
 }

@@ -174,6 +174,28 @@ class SecurityIT {
                 .get("compatibilityLevel").asText());
     }
 
+    /** A change set needs, for every subject it names, the role that subject's own route needs. */
+    @Test
+    void aChangeSetIsCheckedForEverySubjectAndStep() {
+        String set = "{\"steps\":[{\"subject\":\"orders-cs\",\"register\":{\"schema\":\"\\\"string\\\"\"}},"
+                + "{\"subject\":\"%s\",%s}]}";
+        String register = "\"register\":{\"schema\":\"\\\"long\\\"\"}";
+        Http ci = https.as(basic("ci", "cipw"));
+        Http.Response other = ci.post("/changesets", String.format(set, "payments-cs", register));
+        assertEquals(403, other.status(), "not its prefix: " + other.body());
+        assertTrue(other.body().contains("payments-cs"), other.body());
+        Http.Response config = https.as(basic("writer", "writerpw")).post("/changesets",
+                String.format(set, "billing-cs", "\"config\":{\"compatibility\":\"NONE\"}"));
+        assertEquals(403, config.status(), "a config step is an admin's: " + config.body());
+        assertEquals(404, https.as(basic("reader", "readerpw")).get("/subjects/orders-cs/versions").status(),
+                "nothing landed");
+        assertEquals(403, https.as(basic("reader", "readerpw")).post("/changesets",
+                String.format(set, "billing-cs", register)).status());
+        assertEquals(200, ci.post("/changesets", String.format(set, "billing-cs", register)).status());
+        assertEquals(200, https.as(basic("admin", "adminpw")).post("/changesets",
+                String.format(set, "payments-cs", "\"config\":{\"compatibility\":\"NONE\"}")).status());
+    }
+
     @Test
     void aScopedUserOnlyTouchesItsSubjectPrefixes() {
         Http ci = https.as(basic("ci", "cipw"));
