@@ -1,11 +1,9 @@
 package io.quire.node.ops;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.quire.client.RegistryClient;
+import io.quire.client.plan.ChangeInfo;
 import io.quire.client.plan.Dump;
 import io.quire.client.plan.Plan;
-import io.quire.client.plan.ChangeInfo;
 import io.quire.client.plan.PlanApply;
 import io.quire.client.plan.PlanText;
 import io.quire.client.plan.Planner;
@@ -24,7 +22,6 @@ import java.util.Set;
  */
 public final class SchemasCommand {
 
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final Set<String> FLAGS = Set.of("registry", "dir", "user", "allow-deletes", "permanent",
             "output", "out", "plan", "subject-prefix", "change-id", "message");
 
@@ -47,12 +44,12 @@ public final class SchemasCommand {
         RegistryClient registry = client(flags);
         Plan plan = new Planner(registry).plan(SchemaFolder.read(Path.of(flags.required("dir"))), options(flags));
         if ("json".equals(flags.own.get("output"))) {
-            out.println(JSON.writeValueAsString(plan));
+            out.println(plan.json());
         } else {
             out.print(PlanText.render(plan));
         }
         if (flags.own.containsKey("out")) {
-            Files.writeString(Path.of(flags.own.get("out")), JSON.writeValueAsString(plan));
+            Files.writeString(Path.of(flags.own.get("out")), plan.json());
         }
         return plan.exitCode();
     }
@@ -74,7 +71,7 @@ public final class SchemasCommand {
         RegistryClient registry = client(flags);
         Plan plan;
         if (flags.own.containsKey("plan")) {
-            plan = JSON.readValue(Path.of(flags.own.get("plan")).toFile(), Plan.class);
+            plan = Plan.read(Path.of(flags.own.get("plan")));
         } else {
             plan = new Planner(registry).plan(SchemaFolder.read(Path.of(flags.required("dir"))), options(flags));
         }

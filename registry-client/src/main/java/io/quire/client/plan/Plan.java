@@ -2,7 +2,14 @@ package io.quire.client.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.quire.client.RegisterRequest;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -59,6 +66,23 @@ public record Plan(String registry, List<Change> changes) {
     @JsonIgnore
     public boolean refused() {
         return changes.stream().anyMatch(c -> c.action() == Action.REFUSED);
+    }
+
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    /** The plan as JSON: what {@code --output json} prints and {@code --out} saves. */
+    public String json() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A plan saved as {@link #json}. */
+    public static Plan read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), Plan.class);
     }
 
     /** 0 nothing to do, 2 changes to apply, 1 something refused. */
