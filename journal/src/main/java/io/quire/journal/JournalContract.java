@@ -16,6 +16,13 @@ public final class JournalContract {
     public static final short PRODUCTION_REPLICATION = 3;
     public static final int PRODUCTION_MIN_INSYNC_REPLICAS = 2;
 
+    /**
+     * The largest journal record: a change set of a few thousand subjects is one record (a registration
+     * takes about 400 bytes of it). Kafka's default is 1 MiB; the topic is created with this, and a
+     * node raises it on a journal created before.
+     */
+    public static final int MAX_RECORD_BYTES = 8 << 20;
+
     private JournalContract() {
     }
 
@@ -26,7 +33,8 @@ public final class JournalContract {
                 "retention.ms", "-1",
                 "retention.bytes", "-1",
                 "min.insync.replicas", Integer.toString(minInsyncReplicas),
-                "unclean.leader.election.enable", "false");
+                "unclean.leader.election.enable", "false",
+                "max.message.bytes", Integer.toString(MAX_RECORD_BYTES));
     }
 
     /** Producer settings no deployment may override. */
@@ -34,6 +42,7 @@ public final class JournalContract {
         return Map.of(
                 "acks", "all",
                 "enable.idempotence", "true",
-                "max.in.flight.requests.per.connection", "5");
+                "max.in.flight.requests.per.connection", "5",
+                "max.request.size", Integer.toString(MAX_RECORD_BYTES));
     }
 }

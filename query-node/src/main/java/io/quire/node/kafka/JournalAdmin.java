@@ -9,10 +9,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
@@ -64,7 +68,32 @@ public final class JournalAdmin implements AutoCloseable {
             throw new IllegalStateException("journal topic " + topic + " has " + partitions
                     + " partitions; Quire needs exactly 1 for a total order of commands. Refusing to start.");
         }
+        raiseRecordLimit();
         return journal.topicId().toString();
+    }
+
+    /**
+     * A journal created before change sets keeps Kafka's 1 MiB record limit: raise it to
+     * {@link JournalContract#MAX_RECORD_BYTES}. Where the node may not alter the topic, it says so and
+     * goes on; a change set larger than the topic takes is then refused by Kafka.
+     */
+    private void raiseRecordLimit() {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        try {
+            Config config = admin.describeConfigs(List.of(resource)).all().get(30, TimeUnit.SECONDS).get(resource);
+            ConfigEntry limit = config == null ? null : config.get("max.message.bytes");
+            if (limit != null && limit.value() != null && Long.parseLong(limit.value()) >= JournalContract.MAX_RECORD_BYTES) {
+                return;
+            }
+            admin.incrementalAlterConfigs(Map.of(resource, List.of(new AlterConfigOp(new ConfigEntry("max.message.bytes",
+                    Integer.toString(JournalContract.MAX_RECORD_BYTES)), AlterConfigOp.OpType.SET))))
+                    .all().get(30, TimeUnit.SECONDS);
+            LOG.info("journal topic {}: max.message.bytes raised from {} to {} (change sets)", topic,
+                    limit == null ? "the default" : limit.value(), JournalContract.MAX_RECORD_BYTES);
+        } catch (Exception e) {
+            LOG.warn("journal topic {}: cannot raise max.message.bytes to {} ({}); change sets above the topic's "
+                    + "limit will be refused", topic, JournalContract.MAX_RECORD_BYTES, e.toString());
+        }
     }
 
     private Optional<TopicDescription> describe() throws Exception {

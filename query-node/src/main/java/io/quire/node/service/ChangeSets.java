@@ -6,6 +6,7 @@ import io.quire.client.ChangeSetRequest;
 import io.quire.client.ConfigRequest;
 import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
+import io.quire.journal.JournalContract;
 import io.quire.journal.apply.Applier;
 import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.ApplyChangeSet;
@@ -56,8 +57,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ChangeSets {
 
-    /** A change set's record must fit the journal's default record size (1 MiB) with room for its envelope. */
-    static final int MAX_RECORD_BYTES = 1_000_000;
+    /** A change set's record must fit the journal's record limit, with room for its envelope. */
+    static final int MAX_RECORD_BYTES = JournalContract.MAX_RECORD_BYTES - 64 * 1024;
     static final int MAX_STEPS = 10_000;
 
     private final ViewAccess access;
