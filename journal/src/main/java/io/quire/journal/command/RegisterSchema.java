@@ -23,6 +23,8 @@ import java.util.List;
  * @param metadata the data contract's metadata as stored (the edge merged defaults, the request or the
  *     previous version, and overrides); null when there is none, and absent from records before contracts
  * @param ruleSet the data contract's rules as stored, merged the same way; null when there are none
+ * @param lintWarnings the lint violations the edge found under a lint config that warns (docs/lint.md),
+ *     kept for the audit trail; empty when there are none, and absent from records before lint
  */
 public record RegisterSchema(
         Subject subject,
@@ -34,10 +36,20 @@ public record RegisterSchema(
         CompatibilityLevel checkedLevel,
         Offset checkedRevision,
         @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
-        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet) implements Command {
+        @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> lintWarnings) implements Command {
 
     public RegisterSchema {
         references = references == null ? List.of() : List.copyOf(references);
+        lintWarnings = lintWarnings == null ? List.of() : List.copyOf(lintWarnings);
+    }
+
+    /** A registration with no lint warnings. */
+    public RegisterSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                          Fingerprint fingerprint, SchemaId proposedId, CompatibilityLevel checkedLevel,
+                          Offset checkedRevision, Metadata metadata, RuleSet ruleSet) {
+        this(subject, schemaType, schema, references, fingerprint, proposedId, checkedLevel, checkedRevision, metadata,
+                ruleSet, List.of());
     }
 
     /** A registration without a data contract. */

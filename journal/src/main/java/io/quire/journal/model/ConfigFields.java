@@ -16,13 +16,21 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ConfigFields(String alias, Boolean validateFields, Boolean validateRules, String compatibilityGroup,
                            Metadata defaultMetadata, Metadata overrideMetadata, RuleSet defaultRuleSet,
-                           RuleSet overrideRuleSet) {
+                           RuleSet overrideRuleSet, LintConfig lint) {
 
-    public static final ConfigFields NONE = new ConfigFields(null, null, null, null, null, null, null, null);
+    public static final ConfigFields NONE = new ConfigFields(null, null, null, null, null, null, null, null, null);
 
     /** The wire names of the fields, as a PUT names the ones it clears. */
     public static final List<String> NAMES = List.of("alias", "validateFields", "validateRules", "compatibilityGroup",
-            "defaultMetadata", "overrideMetadata", "defaultRuleSet", "overrideRuleSet");
+            "defaultMetadata", "overrideMetadata", "defaultRuleSet", "overrideRuleSet", "lint");
+
+    /** Confluent's fields, without lint (a Quire field). */
+    public ConfigFields(String alias, Boolean validateFields, Boolean validateRules, String compatibilityGroup,
+                        Metadata defaultMetadata, Metadata overrideMetadata, RuleSet defaultRuleSet,
+                        RuleSet overrideRuleSet) {
+        this(alias, validateFields, validateRules, compatibilityGroup, defaultMetadata, overrideMetadata,
+                defaultRuleSet, overrideRuleSet, null);
+    }
 
     /** Whether registrations get a default or an override merged into their contract. */
     @JsonIgnore
@@ -46,6 +54,7 @@ public record ConfigFields(String alias, Boolean validateFields, Boolean validat
             case "overrideMetadata" -> overrideMetadata;
             case "defaultRuleSet" -> defaultRuleSet;
             case "overrideRuleSet" -> overrideRuleSet;
+            case "lint" -> lint;
             default -> throw new IllegalArgumentException("no config field " + name);
         };
     }
@@ -61,7 +70,8 @@ public record ConfigFields(String alias, Boolean validateFields, Boolean validat
                 pick(c.defaultMetadata, defaultMetadata, cleared, "defaultMetadata"),
                 pick(c.overrideMetadata, overrideMetadata, cleared, "overrideMetadata"),
                 pick(c.defaultRuleSet, defaultRuleSet, cleared, "defaultRuleSet"),
-                pick(c.overrideRuleSet, overrideRuleSet, cleared, "overrideRuleSet"));
+                pick(c.overrideRuleSet, overrideRuleSet, cleared, "overrideRuleSet"),
+                pick(c.lint, lint, cleared, "lint"));
     }
 
     /** These (a subject's) fields, each falling back to {@code global}'s when not set here. */
@@ -74,7 +84,8 @@ public record ConfigFields(String alias, Boolean validateFields, Boolean validat
                 defaultMetadata != null ? defaultMetadata : global.defaultMetadata,
                 overrideMetadata != null ? overrideMetadata : global.overrideMetadata,
                 defaultRuleSet != null ? defaultRuleSet : global.defaultRuleSet,
-                overrideRuleSet != null ? overrideRuleSet : global.overrideRuleSet);
+                overrideRuleSet != null ? overrideRuleSet : global.overrideRuleSet,
+                lint != null ? lint : global.lint);
     }
 
     private static <T> T pick(T changed, T current, Collection<String> cleared, String name) {

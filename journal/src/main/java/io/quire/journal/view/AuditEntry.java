@@ -6,6 +6,7 @@ import io.quire.journal.command.ApplyChangeSet;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.RegisterSchema;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
@@ -38,6 +39,11 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
         if (e.command() instanceof ApplyChangeSet set) {
             return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                     e.command().type().wireName, null, outcome.type().wireName, code, set.changeId(), set.message());
+        }
+        if (e.command() instanceof RegisterSchema r && !r.lintWarnings().isEmpty()) {
+            return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
+                    e.command().type().wireName, e.command().subject(), outcome.type().wireName, code, null,
+                    "lint: " + String.join("; ", r.lintWarnings()));
         }
         return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                 e.command().type().wireName, e.command().subject(), outcome.type().wireName, code);

@@ -19,7 +19,13 @@ public final class Responses {
     }
 
     /** {@code POST /subjects/{s}/versions}: the id and, as Confluent 8 answers, the GUID. */
-    public record Id(SchemaId id, SchemaGuid guid) {
+    public record Id(SchemaId id, SchemaGuid guid,
+                     @JsonInclude(JsonInclude.Include.NON_NULL)
+                     List<String> lintWarnings) {
+
+        public Id(SchemaId id, SchemaGuid guid) {
+            this(id, guid, null);
+        }
     }
 
     /** One entry of {@code GET /schemas/guids/{guid}/ids}: an id of that content in a context. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.LintConfig;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.Subject;
@@ -24,14 +25,14 @@ final class ConfigHandler {
     record ConfigBody(String compatibility, String compatibilityLevel, Boolean normalize, String alias,
                       Boolean validateFields, Boolean validateRules, String compatibilityGroup,
                       Metadata defaultMetadata, Metadata overrideMetadata, RuleSet defaultRuleSet,
-                      RuleSet overrideRuleSet) {
+                      RuleSet overrideRuleSet, LintConfig lint) {
         String level() {
             return compatibility != null ? compatibility : compatibilityLevel;
         }
 
         ConfigFields fields() {
             return new ConfigFields(alias, validateFields, validateRules, compatibilityGroup, defaultMetadata,
-                    overrideMetadata, defaultRuleSet, overrideRuleSet);
+                    overrideMetadata, defaultRuleSet, overrideRuleSet, lint);
         }
     }
 

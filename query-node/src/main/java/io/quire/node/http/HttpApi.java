@@ -69,6 +69,7 @@ public final class HttpApi {
         ApicurioApi apicurio = new ApicurioApi(reg.artifacts());
         ExportersHandler exporters = new ExportersHandler(reg.exporters());
         ChangeSetsHandler changeSets = new ChangeSetsHandler(reg.changeSets());
+        LintHandler lint = new LintHandler(reg.linting());
         RouteTable t = new RouteTable(r, new Target.Resolver(d.access()));
 
         r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
@@ -111,6 +112,7 @@ public final class HttpApi {
         t.route(HttpMethod.GET, "/admin/snapshot/archive", Access.ADMIN, viewAdmin::snapshotArchive);
         t.route(HttpMethod.GET, "/audit", Access.ADMIN, audit::list);
         t.route(HttpMethod.POST, "/changesets", Access.WRITE, changeSets::apply);
+        t.route(HttpMethod.POST, "/lint", Access.READ, lint::lint);
         t.route(HttpMethod.GET, "/v1/principal", Access.OPEN, principal::principal);
         t.route(HttpMethod.GET, "/admin/cluster", Access.ADMIN, cluster::cluster);
         t.route(HttpMethod.GET, "/admin/recent", Access.ADMIN, health::recent);

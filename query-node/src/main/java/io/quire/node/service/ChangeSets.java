@@ -323,6 +323,7 @@ public final class ChangeSets {
         if (c.fields() != null) {
             DataContract.validRules(c.fields().defaultRuleSet());
             DataContract.validRules(c.fields().overrideRuleSet());
+            SettingsWrites.validLint(c.fields().lint());
         }
         return new SetConfig(subject, level, c.normalize(), c.fields() == null || c.fields().isNone() ? null
                 : c.fields(), List.of());

@@ -11,6 +11,7 @@ import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
 import io.quire.node.schema.CompatibilityChecker;
+import io.quire.node.lint.Lint;
 import io.quire.node.schema.ParsedSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,23 +54,41 @@ public final class CompatibilityChecks {
             ParsedSchema<?> parsed = parsing.parse(view, subject.context(), type, req.schema(), req.referencesOrEmpty());
             CompatibilityLevel level = asked != null ? asked : view.config().effectiveLevel(subject);
             List<Earlier> against;
-            if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
-                return List.of(); // nothing to be compatible with, as Confluent answers
-            }
             DecisionReads reads = DecisionReads.through(parsing, view);
             ConfigFields fields = view.config().effectiveFields(subject);
             DataContract contract = DataContract.forRegistration(reads, view, subject, fields, req);
+            // a lint config that refuses: its violations are the registration's refusal, reported here too
+            List<String> lint = lintProblems(parsed, req, contract, fields);
+            if (spec != null && spec.isLatest() && view.latestLive(subject).isEmpty()) {
+                return lint; // nothing to be compatible with, as Confluent answers
+            }
             if (spec != null) {
                 VersionRecord v = SubjectReads.find(view, subject, spec, false);
                 against = List.of(toEarlier(reads, subject, v));
             } else {
                 against = earlier(reads, view, subject, level, fields.compatibilityGroup(), contract);
             }
-            List<String> problems = new ArrayList<>(ReservedFields.problems(view, parsing.support(type), subject, parsed,
+            List<String> problems = new ArrayList<>(lint);
+            problems.addAll(ReservedFields.problems(view, parsing.support(type), subject, parsed,
                     contract, Boolean.TRUE.equals(fields.validateFields())));
             problems.addAll(CompatibilityChecker.check(parsing.support(type), level, parsed, against));
             return problems;
         });
+    }
+
+    /** The violations of a refusing lint config, each as "lint: RULE at path: message"; none under a warning one. */
+    private static List<String> lintProblems(ParsedSchema<?> parsed, RegisterRequest req, DataContract contract,
+                                             ConfigFields fields) {
+        Lint.Settings lint;
+        try {
+            lint = Lint.settings(fields.lint());
+        } catch (IllegalArgumentException e) {
+            return List.of();
+        }
+        if (lint.warns()) {
+            return List.of();
+        }
+        return Lint.check(parsed, req.schema(), contract.metadata(), lint).stream().map(v -> "lint: " + v).toList();
     }
 
     /**

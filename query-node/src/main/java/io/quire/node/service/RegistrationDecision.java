@@ -14,6 +14,8 @@ import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.error.RegistryException;
+import io.quire.node.lint.Lint;
+import io.quire.node.lint.Violation;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
@@ -46,12 +48,14 @@ public final class RegistrationDecision {
      * as of {@code revision}.
      */
     public record Proposed(Subject subject, ParsedSchema<?> parsed, Fingerprint fingerprint, Optional<SchemaId> existingId,
-                           CompatibilityLevel level, Offset revision, DataContract contract) implements Verdict {
+                           CompatibilityLevel level, Offset revision, DataContract contract,
+                           List<Violation> lintWarnings) implements Verdict {
 
-        /** The command, with the id the version takes. */
+        /** The command, with the id the version takes (and the lint warnings, for the audit trail). */
         public RegisterSchema command(SchemaId id) {
             return new RegisterSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id,
-                    level, revision, contract.metadata(), contract.ruleSet());
+                    level, revision, contract.metadata(), contract.ruleSet(),
+                    lintWarnings.stream().map(Violation::toString).toList());
         }
 
         /** Whether it must wait for the subject's earlier writes: at level NONE nothing is checked or ordered. */
@@ -144,6 +148,11 @@ public final class RegistrationDecision {
         Fingerprint fingerprint = lookup.fingerprint();
         Optional<SchemaId> existing = lookup.existingId();
         CompatibilityLevel level = settings.level();
+        Lint.Settings lint = settings.lint();
+        List<Violation> violations = Lint.check(parsed, req.schema(), contract.metadata(), lint);
+        if (!violations.isEmpty() && !lint.warns()) {
+            return lintRefusal(violations);
+        }
         List<String> problems = new ArrayList<>(ReservedFields.problems(view, reads.support(parsed.type()), subject,
                 parsed, contract, settings.validatesFields()));
         problems.addAll(CompatibilityChecker.check(reads.support(parsed.type()), level, parsed,
@@ -152,7 +161,17 @@ public final class RegistrationDecision {
         if (!problems.isEmpty()) {
             return Refused.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
         }
-        return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract);
+        return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract, violations);
+    }
+
+    /** 42201 with every violation, as an invalid schema is answered. */
+    static Refused lintRefusal(List<Violation> violations) {
+        StringBuilder b = new StringBuilder("Invalid schema: lint: ").append(violations.size())
+                .append(violations.size() == 1 ? " violation: " : " violations: ");
+        for (int i = 0; i < violations.size(); i++) {
+            b.append(i == 0 ? "" : "; ").append(violations.get(i));
+        }
+        return new Refused(ErrorCode.INVALID_SCHEMA, b.toString());
     }
 
     /**

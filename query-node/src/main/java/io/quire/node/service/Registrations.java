@@ -24,6 +24,7 @@ import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
+import io.quire.node.lint.Violation;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.service.RegistrationDecision.Verdict;
@@ -213,8 +214,12 @@ public final class Registrations {
                         if (contract.isNone() && r.version().number() > 1) { // as registered(): not a first version
                             parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
                         }
-                        return CompletableFuture.completedFuture(new Written<>(
-                                answer(subject, r.id(), r.version(), parsed, contract), applied.offset()));
+                        Registered answer = answer(subject, r.id(), r.version(), parsed, contract);
+                        if (r.created() && !proposal.lintWarnings().isEmpty()) {
+                            answer = answer.withLintWarnings(proposal.lintWarnings().stream()
+                                    .map(Violation::toString).toList());
+                        }
+                        return CompletableFuture.completedFuture(new Written<>(answer, applied.offset()));
                     });
         });
     }

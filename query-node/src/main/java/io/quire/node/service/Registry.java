@@ -9,7 +9,7 @@ import java.util.concurrent.Executor;
 public record Registry(Registrations registrations, CompatibilityChecks checks, Deletes deletes,
                        SettingsWrites settings, SchemaReads schemas, SubjectReads subjects, SettingsReads settingsReads,
                        Associations associations, Contexts contexts, EncryptionKeys keys,
-                       Artifacts artifacts, Exporters exporters, ChangeSets changeSets) {
+                       Artifacts artifacts, Exporters exporters, ChangeSets changeSets, Linting linting) {
 
     public static Registry create(ViewAccess access, SchemaParsing parsing, JournalPort journal,
                                   BlockAllocator ids, Executor workers, WriteMetrics metrics, long writeTimeoutMs) {
@@ -25,6 +25,7 @@ public record Registry(Registrations registrations, CompatibilityChecks checks, 
                 new SettingsWrites(access, path), new SchemaReads(access, parsing), new SubjectReads(access, parsing),
                 new SettingsReads(access), new Associations(access, path, registrations), new Contexts(access, path),
                 new EncryptionKeys(access, path, kms), new Artifacts(access, parsing, registrations),
-                new Exporters(access, path), new ChangeSets(access, parsing, path, ids, writeTimeoutMs));
+                new Exporters(access, path), new ChangeSets(access, parsing, path, ids, writeTimeoutMs),
+                new Linting(access, parsing, path));
     }
 }

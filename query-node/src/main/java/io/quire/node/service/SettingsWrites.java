@@ -7,6 +7,7 @@ import io.quire.journal.command.SetMode;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.LintConfig;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
@@ -17,6 +18,7 @@ import io.quire.journal.outcome.ModeSet;
 import io.quire.journal.view.RegistryView;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
+import io.quire.node.lint.Lint;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -54,9 +56,19 @@ public final class SettingsWrites {
         if (fields != null) {
             DataContract.validRules(fields.defaultRuleSet());
             DataContract.validRules(fields.overrideRuleSet());
+            validLint(fields.lint());
         }
         return path.submit(new SetConfig(subject, parsed, normalize, fields == null || fields.isNone() ? null : fields,
                 cleared), principal, ConfigSet.class, ConfigSet::level);
+    }
+
+    /** 422 naming what is wrong when a lint config would not run (an unknown rule, profile, action or pattern). */
+    static void validLint(LintConfig lint) {
+        try {
+            Lint.settings(lint);
+        } catch (IllegalArgumentException e) {
+            throw new RegistryException(ErrorCode.UNPROCESSABLE, "Invalid lint config: " + e.getMessage());
+        }
     }
 
     public CompletableFuture<Written<CompatibilityLevel>> deleteConfig(Subject subject, Principal principal) {

@@ -5,6 +5,7 @@ import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
+import io.quire.node.lint.Lint;
 
 /**
  * A subject's effective settings as one registration reads them, resolved once from one view
@@ -18,6 +19,19 @@ record SubjectSettings(Mode mode, CompatibilityLevel level, boolean normalize, C
     static SubjectSettings of(RegistryView view, Subject subject, Mode mode) {
         return new SubjectSettings(mode, view.config().effectiveLevel(subject), view.config().effectiveNormalize(subject),
                 view.config().effectiveFields(subject));
+    }
+
+    /**
+     * The lint rules new versions are judged by (none unless the config has a {@code lint} object). A
+     * setting that no longer resolves (a rule this release does not know) lints nothing rather than
+     * refuse every registration; it was checked when set.
+     */
+    Lint.Settings lint() {
+        try {
+            return Lint.settings(fields.lint());
+        } catch (IllegalArgumentException e) {
+            return Lint.NONE;
+        }
     }
 
     /** Whether new versions must keep and respect the reserved fields ({@code validateFields}). */
