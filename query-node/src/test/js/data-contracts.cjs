@@ -191,9 +191,30 @@ async function namedContext() {
   check('GET /contexts lists the context', contexts.data.includes('.team-a'), contexts.data);
 }
 
+// Quire's lint settings travel in the config body as a "lint" object: the client's own config
+// calls read and update a subject that has one, and leave it in place.
+async function lintConfigBesideTheClientsCalls() {
+  const subject = 'linted-value';
+  const put = await fetch(`${url}/config/${subject}`, {
+    method: 'PUT', headers: { 'Content-Type': 'application/vnd.schemaregistry.v1+json' },
+    body: JSON.stringify({ compatibility: 'FULL', lint: { profile: 'MINIMAL', action: 'WARN' } }),
+  });
+  check('a lint config is set over HTTP', put.status === 200, await put.text());
+  const read = await client.getConfig(subject);
+  check('the client reads the config of a subject with lint', read.compatibilityLevel === 'FULL', read);
+  await client.updateConfig(subject, { compatibility: 'BACKWARD' });
+  const after = await (await fetch(`${url}/config/${subject}`)).json();
+  check('the client updates it and the lint config stays', after.compatibilityLevel === 'BACKWARD'
+    && after.lint && after.lint.profile === 'MINIMAL', after);
+  const id = await client.register(subject, { schemaType: 'AVRO', schema: JSON.stringify({
+    type: 'record', name: 'Linted', fields: [{ name: 'id', type: 'int' }] }) });
+  check('the client registers a schema the warning lint reports on', id > 0, id);
+}
+
 (async () => {
   try {
     await namedContext();
+    await lintConfigBesideTheClientsCalls();
     await protobufTaggedField();
     await associatedSubject();
     await celCondition();
