@@ -12,6 +12,8 @@
 # leaves behind run before the other node's window starts (the idle node's CPU shows what is left).
 # A_JVM / B_JVM: extra JVM options for each node (for one jar with two settings).
 # A_FLAGS / B_FLAGS: extra `dev` flags for each node.
+# A_CONFIG / B_CONFIG: a body PUT to /config of each node once it is up (for one jar with two
+# registry settings, e.g. B_CONFIG='{"lint":{"profile":"STANDARD","action":"WARN"}}').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 a_jar=$(readlink -f "$1"); b_jar=$(readlink -f "$2"); pairs=${3:-8}; script=${4:-bench/wrk/register.lua}
@@ -37,6 +39,12 @@ for n in A B; do
   for _ in $(seq 1 240); do curl -sf "localhost:${port[$n]}/health/ready" >/dev/null && break; sleep 0.5; done
   curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
     -d '{"schema":"{\"type\":\"string\"}"}' "localhost:${port[$n]}/subjects/ab-compare-seed/versions" >/dev/null
+  config=A_CONFIG; [ "$n" = B ] && config=B_CONFIG
+  if [ -n "${!config:-}" ]; then
+    curl -sf -X PUT -H 'Content-Type: application/vnd.schemaregistry.v1+json' -d "${!config}" \
+      "localhost:${port[$n]}/config" >/dev/null
+    echo "$n config: ${!config}"
+  fi
 done
 for n in A B; do
   warmed=0; jit=$(jit_ticks "${pid[$n]}")

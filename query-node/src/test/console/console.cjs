@@ -124,6 +124,18 @@ async function main() {
   assert.equal(level, 'FULL');
   step('admin switched orders-value to FULL');
 
+  // Lint for the subject: STANDARD, warning only, with a PII pattern.
+  const lint = page.getByRole('form', { name: 'Lint of orders-value' });
+  await lint.getByLabel('Lint profile').selectOption('STANDARD');
+  await lint.getByLabel('On a violation').selectOption('WARN');
+  await lint.getByLabel('PII patterns').fill('email ssn');
+  await lint.getByRole('button', { name: 'Save lint' }).click();
+  await page.getByText('Saved: lint STANDARD, WARN').waitFor();
+  const saved = await page.evaluate(async (u) => (await fetch(u + '/config/orders-value', { headers: {
+    Authorization: 'Basic ' + btoa('ada:ada-pw') } }).then((r) => r.json())).lint, base);
+  assert.deepEqual(saved, { profile: 'STANDARD', action: 'WARN', piiPatterns: ['email', 'ssn'] });
+  step('admin set lint for orders-value');
+
   await page.getByRole('link', { name: 'Cluster' }).click();
   const nodes = page.getByRole('table', { name: 'Nodes' });
   await nodes.waitFor();

@@ -498,8 +498,37 @@ async function configPage() {
       admin ? h('button', { type: 'submit' }, 'Save mode') : null, h('span', { class: 'result' }));
       return f;
     };
+    // Lint settings (docs/lint.md): a profile, rules added or removed by name, PII patterns, refuse or warn.
+    const lintForm = (path, lint, label) => {
+      const l = lint || {};
+      const f = h('form', { class: 'lint', 'aria-label': label, onsubmit: async (ev) => {
+        ev.preventDefault();
+        const out = f.querySelector('.result');
+        const list = (text) => text.split(/[\s,]+/).map((x) => x.trim()).filter(Boolean);
+        const body = { profile: f.profile.value, action: f.action.value };
+        if (list(f.use.value).length) body.use = list(f.use.value);
+        if (list(f.except.value).length) body.except = list(f.except.value);
+        if (list(f.pii.value).length) body.piiPatterns = list(f.pii.value);
+        try {
+          await api('/config' + path, { method: 'PUT', body: { lint: body } });
+          out.replaceChildren(h('span', { class: 'ok', role: 'status' }, 'Saved: lint ' + body.profile + ', ' + body.action));
+        } catch (e) {
+          out.replaceChildren(failure(e));
+        }
+      } },
+      h('label', {}, 'Lint profile', h('select', { name: 'profile', disabled: !admin },
+        ['NONE', 'MINIMAL', 'BASIC', 'STANDARD'].map((p) => h('option', { value: p, selected: p === (l.profile || (lint ? 'STANDARD' : 'NONE')) }, p)))),
+      h('label', {}, 'On a violation', h('select', { name: 'action', disabled: !admin },
+        ['REFUSE', 'WARN'].map((a) => h('option', { value: a, selected: a === (l.action || 'REFUSE').toUpperCase() }, a)))),
+      h('label', {}, 'Also use', h('input', { name: 'use', value: (l.use || []).join(' '), disabled: !admin, placeholder: 'COMMENTS AVRO_FIELD_DOC' })),
+      h('label', {}, 'Except', h('input', { name: 'except', value: (l.except || []).join(' '), disabled: !admin, placeholder: 'ENUM_VALUE_PREFIX' })),
+      h('label', {}, 'PII patterns', h('input', { name: 'pii', value: (l.piiPatterns || []).join(' '), disabled: !admin, placeholder: 'email ssn phone' })),
+      admin ? h('button', { type: 'submit' }, 'Save lint') : null, h('span', { class: 'result' }));
+      return f;
+    };
     const nodes = [h('h1', {}, 'Config and modes'), h('h2', {}, 'Registry'),
       levelForm('', global.compatibilityLevel, 'Global compatibility'), modeForm('', globalMode.mode, 'Global mode'),
+      lintForm('', global.lint, 'Global lint'),
       h('h2', {}, 'A subject'),
       h('form', { class: 'inline', role: 'search', onsubmit: (ev) => { ev.preventDefault(); go('#/config?subject=' + enc(ev.target.subject.value)); } },
         h('label', {}, 'Subject', h('input', { name: 'subject', value: subject, required: true })), h('button', { type: 'submit' }, 'Show'))];
@@ -508,7 +537,8 @@ async function configPage() {
         api('/config/' + enc(subject) + '?defaultToGlobal=true').catch(() => ({})),
         api('/mode/' + enc(subject) + '?defaultToGlobal=true').catch(() => ({}))]);
       nodes.push(levelForm('/' + enc(subject), own.compatibilityLevel, 'Compatibility of ' + subject),
-        modeForm('/' + enc(subject), ownMode.mode, 'Mode of ' + subject));
+        modeForm('/' + enc(subject), ownMode.mode, 'Mode of ' + subject),
+        lintForm('/' + enc(subject), own.lint, 'Lint of ' + subject));
     }
     show(...nodes);
   } catch (e) {

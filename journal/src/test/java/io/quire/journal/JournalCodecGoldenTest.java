@@ -228,6 +228,22 @@ class JournalCodecGoldenTest {
         assertNull(old.ruleSet());
     }
 
+    /** A registration with lint warnings (a later field): read in the one streaming pass and through the tree alike. */
+    @Test
+    void aRegistrationWithLintWarningsHasAGoldenRecord() throws IOException {
+        RegisterSchema warned = new RegisterSchema(s("orders-value"), SchemaType.AVRO, "{\"type\":\"string\"}",
+                List.of(), Fingerprint.parse("5f0c3e8d1b0e9d7a6c4b3a291807f6e5d4c3b2a1908f7e6d5c4b3a2918070605"),
+                id(1004), CompatibilityLevel.BACKWARD, at(19), null, null,
+                List.of("AVRO_NAMESPACE_DEFINED at Order: record Order has no namespace"));
+        String golden = golden("golden/v1/later/RegisterSchema-lint.json");
+        byte[] bytes = golden.getBytes(StandardCharsets.UTF_8);
+        assertEquals(envelope(warned), JournalCodec.decode(bytes));
+        assertEquals(golden, new String(JournalCodec.encode(envelope(warned)), StandardCharsets.UTF_8));
+        RegisterSchema old = (RegisterSchema) JournalCodec.decode(golden("golden/v1/RegisterSchema.json")
+                .getBytes(StandardCharsets.UTF_8)).command();
+        assertEquals(List.of(), old.lintWarnings(), "a record from before lint has none");
+    }
+
     /** A field added to a command later: the new record has its golden file, the older one decodes without it. */
     @Test
     void aCascadingAssociationDeleteHasAGoldenRecordAndOlderOnesDoNotCascade() throws IOException {

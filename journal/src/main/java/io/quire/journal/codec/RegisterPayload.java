@@ -14,6 +14,7 @@ import io.quire.journal.model.SchemaReference;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.Subject;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ final class RegisterPayload {
             return null;
         }
         return new RegisterSchema(r.subject, r.schemaType, r.schema, r.references, r.fingerprint, r.proposedId,
-                r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet);
+                r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet, r.lintWarnings);
     }
 
     /** The payload's fields as they are read; a JSON null leaves a field null, as Jackson's binding does. */
@@ -62,6 +63,7 @@ final class RegisterPayload {
         Offset checkedRevision;
         Metadata metadata;
         RuleSet ruleSet;
+        List<String> lintWarnings;
 
         @Override
         public int read(JsonParser p, String field, JsonToken t) throws IOException {
@@ -115,6 +117,21 @@ final class RegisterPayload {
                         ruleSet = RULE_SET.readValue(p);
                     }
                     return 64;
+                }
+                case "lintWarnings" -> {
+                    if (t != JsonToken.START_ARRAY) {
+                        return 0;
+                    }
+                    List<String> warnings = new ArrayList<>();
+                    JsonToken next;
+                    while ((next = p.nextToken()) == JsonToken.VALUE_STRING) {
+                        warnings.add(p.getText());
+                    }
+                    if (next != JsonToken.END_ARRAY) {
+                        return 0;
+                    }
+                    lintWarnings = warnings;
+                    return 1024;
                 }
                 case "schema" -> {
                     return (schema = CanonicalJson.text(p, t)) == CanonicalJson.OTHER ? 0 : 128;
