@@ -56,6 +56,11 @@ public final class Main {
                 System.exit(2);
                 return;
             }
+            if (Relaunch.wanted()) {
+                System.exit(Relaunch.run(config.view().budget(), args));
+                return;
+            }
+            Relaunch.watchParent();
             run(config);
             return;
         }
@@ -216,6 +221,7 @@ public final class Main {
             kafka = new EmbeddedKafka(config.dataDir().resolve("kafka")).start();
             config = config.withBootstrapServers(kafka.bootstrapServers());
         }
+        LOG.info(config.view().budget().describe(Runtime.getRuntime().maxMemory() >> 20));
         QuireNode node = new QuireNode(config, () -> {
             LOG.error("the view stopped with an error; exiting");
             Runtime.getRuntime().halt(3);

@@ -54,6 +54,8 @@ public enum ConfigKey {
             "How long a node's lease to run an exporter lasts without renewal; another node takes the exporter over once it expires"),
     PEER_NODES("peer-nodes", "", null,
             "The other nodes' URLs, comma-separated, for the console's cluster page (`/admin/cluster` asks each for its position)"),
+    MEMORY_MIB("memory-mib", "0", null,
+            "The node's memory budget: a node started without -Xmx starts again with its heap set from it (the budget less the view's memory and ~256 MiB for the JVM's own). 0: the container's limit, else 1024 (docs/operations.md)"),
     VIEW_MEMORY_MIB("view-memory-mib", "256", null,
             "Memory of the view's RocksDB: its block cache, which also holds the index, filters and (half of it at most) the memtables"),
     NATIVE_TRIM_INTERVAL_MS("native-trim-interval-ms", "5000", null,

@@ -47,13 +47,19 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
     }
 
     /**
-     * The view store's memory budget and file compression, how to fetch a bootstrap snapshot, and
-     * how often the C allocator gives freed memory back (0: never).
+     * The view store's memory budget and file compression, how to fetch a bootstrap snapshot, how
+     * often the C allocator gives freed memory back (0: never), and the node's whole memory budget
+     * ({@code --memory-mib}; 0: the container's limit, else the default).
      */
     public record View(int memoryMib, String compression, String snapshotAuthorizationFile, long catchUpMinRecords,
-                       long nativeTrimIntervalMs, boolean snapshotRequired) {
+                       long nativeTrimIntervalMs, boolean snapshotRequired, int nodeMemoryMib) {
 
         public static final List<String> COMPRESSIONS = List.of("none", "lz4", "snappy", "zstd");
+
+        /** The node's memory budget as this machine gives it. */
+        public MemoryBudget budget() {
+            return MemoryBudget.of(nodeMemoryMib, memoryMib, Path.of("/sys/fs/cgroup"));
+        }
     }
 
     /**
@@ -173,7 +179,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                         values.get(ConfigKey.BOOTSTRAP_SNAPSHOT_AUTHORIZATION_FILE).trim(),
                         integer(values, ConfigKey.VIEW_CATCH_UP_MIN_RECORDS, 1, Integer.MAX_VALUE),
                         integer(values, ConfigKey.NATIVE_TRIM_INTERVAL_MS, 0, 3_600_000),
-                        bool(values, ConfigKey.BOOTSTRAP_SNAPSHOT_REQUIRED)),
+                        bool(values, ConfigKey.BOOTSTRAP_SNAPSHOT_REQUIRED),
+                        integer(values, ConfigKey.MEMORY_MIB, 0, 1 << 24)),
                 peerNodes(values.get(ConfigKey.PEER_NODES)),
                 new Shutdown(integer(values, ConfigKey.SHUTDOWN_DELAY_MS, 0, 600_000),
                         integer(values, ConfigKey.SHUTDOWN_TIMEOUT_MS, 0, 3_600_000)),

@@ -10,6 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.Offset;
 import io.quire.journal.outcome.Outcome;
+import io.quire.node.config.MemoryBudget;
 import io.quire.node.view.apply.ApplyListener;
 import io.quire.node.view.apply.ApplyTimings;
 import io.quire.node.view.store.StoreMemory;
@@ -70,6 +71,18 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
      * memory pools: together with the process's resident size they tell where a node's memory goes
      * (docs/capacity-planning.md).
      */
+    /** The node's memory budget and its shares (docs/operations.md#memory). */
+    public void bindBudget(MemoryBudget budget) {
+        Gauge.builder("quire.memory.budget.bytes", () -> (double) (budget.budgetMib() << 20))
+                .description("The node's memory budget: --memory-mib, the container's limit, or the default")
+                .tag("source", budget.source()).register(registry);
+        Gauge.builder("quire.memory.heap.limit.bytes", () -> (double) Runtime.getRuntime().maxMemory())
+                .description("The heap's limit (-Xmx, set from the budget when the node was started without one)")
+                .register(registry);
+        Gauge.builder("quire.memory.view.budget.bytes", () -> (double) (budget.viewMib() << 20))
+                .description("The view's RocksDB budget (--view-memory-mib)").register(registry);
+    }
+
     public void bindMemory(ToLongFunction<StoreMemory> view,
                            LongSupplier compactions) {
         Gauge.builder("quire.view.compactions", () -> {
