@@ -36,3 +36,5 @@ printf '%-26s RSS %5d MiB\n' "started" $(( $(rss) / 1024 ))
 stage "evolving subjects" bench/wrk/evolve.lua
 stage "new subjects" bench/wrk/register.lua
 stage "reads right after" bench/wrk/read-one.lua
+printf '%-26s RSS %5d MiB (the process started; the rest is its child, the node, when relaunched)\n' "launcher alone" \
+  $(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))

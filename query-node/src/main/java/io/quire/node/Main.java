@@ -46,6 +46,11 @@ public final class Main {
     public static void main(String[] args) throws Exception {
         String command = args.length == 0 ? "help" : args[0];
         String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
+        if ((command.equals("dev") || command.equals("serve")) && !wantsHelp(rest) && Relaunch.wanted()) {
+            // before anything else is loaded: this JVM only waits for the node's
+            System.exit(Relaunch.run(Relaunch.budget(rest, System.getenv()), args));
+            return;
+        }
         if ((command.equals("dev") || command.equals("serve")) && !wantsHelp(rest)) {
             QuireConfig config;
             try {
@@ -54,10 +59,6 @@ public final class Main {
                 System.err.println("error: " + e.getMessage());
                 System.err.println("usage: java -jar quire.jar " + command + " [--flag value ...]  (flags: java -jar quire.jar config)");
                 System.exit(2);
-                return;
-            }
-            if (Relaunch.wanted()) {
-                System.exit(Relaunch.run(config.view().budget(), args));
                 return;
             }
             Relaunch.watchParent();

@@ -2,12 +2,12 @@ package io.quire.node;
 
 import io.quire.node.config.MemoryBudget;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A node started without a heap limit ({@code java -jar quire.jar dev}) runs in a second JVM whose
@@ -19,7 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 final class Relaunch {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Relaunch.class);
     /** Set in the node's environment: it is the relaunched one, and watches this JVM. */
     static final String CHILD = "QUIRE_RELAUNCHED";
 
@@ -32,6 +31,33 @@ final class Relaunch {
                 && ProcessHandle.current().info().command().isPresent();
     }
 
+    /**
+     * The budget from the flags and environment alone ({@code --memory-mib}, {@code
+     * --view-memory-mib}, their {@code QUIRE_} variables), read without the whole configuration: a
+     * value that is not a number is left to the node, which refuses it.
+     */
+    static MemoryBudget budget(String[] flags, Map<String, String> env) {
+        long memory = number(flags, "--memory-mib", env.get("QUIRE_MEMORY_MIB"), 0);
+        long view = number(flags, "--view-memory-mib", env.get("QUIRE_VIEW_MEMORY_MIB"), 256);
+        return MemoryBudget.of(memory, view, Path.of("/sys/fs/cgroup"));
+    }
+
+    private static long number(String[] flags, String name, String fromEnv, long dflt) {
+        String text = fromEnv;
+        for (int i = 0; i < flags.length; i++) {
+            if (flags[i].equals(name) && i + 1 < flags.length) {
+                text = flags[i + 1];
+            } else if (flags[i].startsWith(name + "=")) {
+                text = flags[i].substring(name.length() + 1);
+            }
+        }
+        try {
+            return text == null || text.isBlank() ? dflt : Long.parseLong(text.strip());
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
     /** Runs the node in a second JVM with the budget's heap; returns its exit code. */
     static int run(MemoryBudget budget, String[] args) throws Exception {
         List<String> cmd = new ArrayList<>();
@@ -42,11 +68,14 @@ final class Relaunch {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
-        LOG.info("{}; starting the node with -Xmx{}m (set -Xmx or --memory-mib to choose)",
-                budget.describe(budget.heapMib()), budget.heapMib());
+        // no logger here: this JVM loads as little as it can, and stays small while the node runs
+        System.err.println(budget.describe(budget.heapMib()) + "; starting the node with -Xmx" + budget.heapMib()
+                + "m (set -Xmx or --memory-mib to choose)");
         ProcessBuilder pb = new ProcessBuilder(cmd).inheritIO();
         pb.environment().put(CHILD, Long.toString(ProcessHandle.current().pid()));
         Process node = pb.start();
+        // a full collection lets G1 give its committed heap back: this JVM only waits from here on
+        System.gc();
         Thread stop = new Thread(() -> {
             if (node.isAlive()) {
                 node.destroy(); // SIGTERM: the node's own graceful stop
@@ -83,7 +112,7 @@ final class Relaunch {
             Runtime.getRuntime().halt(137);
         }
         handle.get().onExit().thenRun(() -> {
-            LOG.error("the process that started this node ({}) is gone; halting", parent);
+            System.err.println("the process that started this node (" + parent + ") is gone; halting");
             Runtime.getRuntime().halt(137);
         });
     }
