@@ -34,8 +34,7 @@ public class ApplyMojo extends RegistryMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("skipped");
+        if (skipped()) {
             return;
         }
         RegistryClient client = client();

@@ -34,8 +34,7 @@ public class DownloadMojo extends RegistryMojo {
 
     @Override
     public void execute() throws MojoExecutionException {
-        if (skip) {
-            getLog().info("skipped");
+        if (skipped()) {
             return;
         }
         List<Pattern> patterns = subjectPatterns == null ? List.of()

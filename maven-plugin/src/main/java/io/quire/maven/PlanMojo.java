@@ -28,8 +28,7 @@ public class PlanMojo extends RegistryMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("skipped");
+        if (skipped()) {
             return;
         }
         Plan plan = plan(client());

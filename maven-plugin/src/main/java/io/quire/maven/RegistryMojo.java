@@ -47,6 +47,21 @@ abstract class RegistryMojo extends AbstractMojo {
     @Parameter(property = "quire.skip", defaultValue = "false")
     boolean skip;
 
+    /** Whether the goal is skipped ({@code quire.skip}), saying so. */
+    boolean skipped() {
+        if (skip) {
+            getLog().info("skipped");
+        }
+        return skip;
+    }
+
+    /** The folder's plan, failing the build when the registry refuses any of its changes. */
+    Plan acceptedPlan() throws MojoExecutionException, MojoFailureException {
+        Plan plan = plan(client());
+        failOnRefusals(plan);
+        return plan;
+    }
+
     RegistryClient client() {
         String authorization = bearerToken != null && !bearerToken.isBlank() ? "Bearer " + bearerToken.strip()
                 : userInfo != null && !userInfo.isBlank() ? RegistryClient.basic(userInfo.strip()) : null;

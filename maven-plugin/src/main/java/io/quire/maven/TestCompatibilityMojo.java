@@ -17,12 +17,10 @@ public class TestCompatibilityMojo extends RegistryMojo {
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("skipped");
+        if (skipped()) {
             return;
         }
-        Plan plan = plan(client());
-        failOnRefusals(plan);
+        Plan plan = acceptedPlan();
         long checked = plan.changes().stream().filter(c -> c.action() == Plan.Action.NEW_VERSION).count();
         getLog().info("compatible: " + checked + " new version(s) checked, "
                 + plan.changes().stream().filter(c -> c.action() == Plan.Action.CREATE).count() + " new subject(s)");
