@@ -12,7 +12,14 @@ work=$(mktemp -d /tmp/quire-memory.XXXX)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 java -jar "$jar" dev --data-dir "$work/data" --port "$port" > "$work/node.log" 2>&1 &
 pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
+stop() { # the launcher and the node it started, both gone before the data is removed
+  local kids; kids=$(pgrep -P "$pid" || true)
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for k in $kids; do tail --pid="$k" -f /dev/null; done
+  rm -rf "$work"
+}
+trap stop EXIT
 for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
 curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' -d '{"schema":"{\"type\":\"string\"}"}' \
   "localhost:$port/subjects/memory-seed/versions" >/dev/null
