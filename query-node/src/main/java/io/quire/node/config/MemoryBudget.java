@@ -61,10 +61,14 @@ public record MemoryBudget(long budgetMib, String source, long heapMib, long vie
         return 0;
     }
 
-    /** Whether this JVM was given a heap limit (or a share of the machine) by its command line. */
+    /**
+     * Whether this JVM was given its heap's size (a limit, a share of the machine, or an initial size
+     * a budget's limit could contradict) by its command line or {@code JAVA_TOOL_OPTIONS}.
+     */
     public static boolean heapGiven(List<String> jvmArguments) {
         for (String a : jvmArguments) {
-            if (a.startsWith("-Xmx") || a.startsWith("-XX:MaxHeapSize") || a.startsWith("-XX:MaxRAMPercentage")
+            if (a.startsWith("-Xmx") || a.startsWith("-Xms") || a.startsWith("-XX:MaxHeapSize")
+                    || a.startsWith("-XX:InitialHeapSize") || a.startsWith("-XX:MaxRAMPercentage")
                     || a.startsWith("-XX:MaxRAM=")) {
                 return true;
             }
