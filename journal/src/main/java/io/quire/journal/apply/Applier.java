@@ -45,6 +45,7 @@ import io.quire.journal.view.ViewWriter;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
 
 /**
  * The pure applier: {@code (view, offset, command) -> (changes, outcome)}. No clock, no randomness,
@@ -196,6 +197,15 @@ public final class Applier {
         ViewWriter out = new ViewWriter(new Changes());
         Outcome o = decide(view, out, at, e);
         return new Trial(o, o.accepted() ? out.changes() : new Changes());
+    }
+
+    /**
+     * The applier's refusal of a change set's expectations on this view (a subject named twice, or
+     * 40920 naming each subject that moved since the plan), or null: the edge asks before it builds
+     * the steps.
+     */
+    public static Rejected expectationsRefusal(RegistryView view, String changeId, List<ApplyChangeSet.Expected> expect) {
+        return ChangeSetRules.expectations(view, changeId, expect);
     }
 
     /** The refusal of any client write while the registry follows another registry; null when it does not. */

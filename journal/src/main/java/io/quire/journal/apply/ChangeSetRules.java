@@ -43,21 +43,9 @@ final class ChangeSetRules {
             return Rejected.of(ErrorCode.UNPROCESSABLE, "change set " + set.changeId() + " has " + set.steps().size()
                     + " steps; it needs 1 to " + MAX_STEPS);
         }
-        List<String> moved = new ArrayList<>();
-        Set<String> expected = new HashSet<>();
-        for (ApplyChangeSet.Expected x : set.expect()) {
-            if (x.subject() == null || !expected.add(x.subject().name())) {
-                return Rejected.of(ErrorCode.UNPROCESSABLE, "change set " + set.changeId()
-                        + ": each expectation names one subject, once");
-            }
-            Version now = view.latestLive(x.subject()).map(VersionRecord::version).orElse(null);
-            if (!Objects.equals(now, x.latest())) {
-                moved.add(x.subject() + " (planned at " + (x.latest() == null ? "no version" : "version " + x.latest())
-                        + ", now " + (now == null ? "no version" : "version " + now) + ")");
-            }
-        }
-        if (!moved.isEmpty()) {
-            return Rejected.of(ErrorCode.CHANGE_SET_MOVED, String.join(", ", moved));
+        Rejected unexpected = expectations(view, set.changeId(), set.expect());
+        if (unexpected != null) {
+            return unexpected;
         }
         OverlayKv overlay = new OverlayKv(view.kv());
         RegistryView before = new RegistryView(overlay);
@@ -86,6 +74,27 @@ final class ChangeSetRules {
             out.auditStep(audit.get(i), i);
         }
         return new ChangeSetApplied(set.changeId(), results);
+    }
+
+    /**
+     * The refusal of a set's expectations, or null when they hold: a subject named twice (422), or
+     * 40920 naming every subject whose latest live version is not the one planned.
+     */
+    static Rejected expectations(RegistryView view, String changeId, List<ApplyChangeSet.Expected> expect) {
+        List<String> moved = new ArrayList<>();
+        Set<String> expected = new HashSet<>();
+        for (ApplyChangeSet.Expected x : expect) {
+            if (x.subject() == null || !expected.add(x.subject().name())) {
+                return Rejected.of(ErrorCode.UNPROCESSABLE, "change set " + changeId
+                        + ": each expectation names one subject, once");
+            }
+            Version now = view.latestLive(x.subject()).map(VersionRecord::version).orElse(null);
+            if (!Objects.equals(now, x.latest())) {
+                moved.add(x.subject() + " (planned at " + (x.latest() == null ? "no version" : "version " + x.latest())
+                        + ", now " + (now == null ? "no version" : "version " + now) + ")");
+            }
+        }
+        return moved.isEmpty() ? null : Rejected.of(ErrorCode.CHANGE_SET_MOVED, String.join(", ", moved));
     }
 
     /** Where in the set a refusal came: "change set c1, step 15 of 20 (RegisterSchema, subject orders-value): ". */

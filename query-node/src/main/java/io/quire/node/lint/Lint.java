@@ -81,6 +81,19 @@ public final class Lint {
                 c.enumZeroValueSuffix() == null ? "_UNSPECIFIED" : c.enumZeroValueSuffix(), c.warns());
     }
 
+    /**
+     * As {@link #settings}, for a config stored already: one that no longer resolves (a rule this
+     * release does not know) lints nothing rather than refuse every registration; it was checked
+     * when it was set.
+     */
+    public static Settings settingsOrNone(LintConfig c) {
+        try {
+            return settings(c);
+        } catch (IllegalArgumentException e) {
+            return NONE;
+        }
+    }
+
     /** The rules a name in {@code use} or {@code except} stands for: a category's, or one rule. */
     private static Set<LintRule> named(String name) {
         String n = name.strip().toUpperCase(Locale.ROOT);

@@ -3,7 +3,6 @@ package io.quire.node.service;
 import io.quire.client.ChangeSetAnswer;
 import io.quire.client.ChangeSetAnswer.StepAnswer;
 import io.quire.client.ChangeSetRequest;
-import io.quire.client.ConfigRequest;
 import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.JournalContract;
@@ -14,8 +13,6 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.Envelope;
-import io.quire.journal.command.SetConfig;
-import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Mode;
 import io.quire.journal.model.Offset;
@@ -39,11 +36,9 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -84,8 +79,7 @@ public final class ChangeSets {
         List<Subject> subjects = validate(req);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(writeTimeoutMs);
         int registrations = (int) req.steps().stream().filter(s -> s.register() != null).count();
-        return path.work(() -> null).thenCompose(x -> attempt(req, changeId, subjects, registrations, principal, 1,
-                deadline));
+        return attempt(req, changeId, subjects, registrations, principal, 1, deadline);
     }
 
     private CompletableFuture<Written<ChangeSetAnswer>> attempt(ChangeSetRequest req, String changeId,
@@ -100,13 +94,11 @@ public final class ChangeSets {
             return path.journal().submit(built.command(), principal).thenCompose(applied -> {
                 Outcome o = applied.outcome();
                 if (o instanceof Conflict c) {
-                    long pauseMs = Math.min(Registrations.MAX_PAUSE_MS, 1L << Math.min(n, 8));
-                    pauseMs = pauseMs / 2 + ThreadLocalRandom.current().nextLong(pauseMs + 1);
-                    if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline) {
+                    CompletableFuture<Void> pause = Registrations.conflictPause(n, deadline);
+                    if (pause == null) {
                         throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1, c.reason() + "; retry");
                     }
-                    return new CompletableFuture<Void>().completeOnTimeout(null, pauseMs, TimeUnit.MILLISECONDS)
-                            .thenCompose(v -> attempt(req, changeId, subjects, registrations, principal, n + 1,
+                    return pause.thenCompose(v -> attempt(req, changeId, subjects, registrations, principal, n + 1,
                                     deadline));
                 }
                 if (o instanceof Rejected r) {
@@ -192,7 +184,10 @@ public final class ChangeSets {
     private Built build(ChangeSetRequest req, String changeId, List<Subject> subjects, Deque<Long> fresh) {
         RegistryView now = access.view();
         WritePath.refuse(access.refusedWrite(now));
-        moved(now, req);
+        List<ApplyChangeSet.Expected> expect = req.expect().stream().map(x -> new ApplyChangeSet.Expected(
+                Subject.of(x.subject()), x.version() == null ? null : Version.of(x.version()))).toList();
+        // the applier's own check, before anything is parsed for a stale plan; it checks again when applied
+        WritePath.refuse(Applier.expectationsRefusal(now, changeId, expect));
         OverlayKv overlay = new OverlayKv(now.kv());
         RegistryView view = new RegistryView(overlay);
         Offset at = Offset.of(now.position().offset().value() + 1);
@@ -222,7 +217,8 @@ public final class ChangeSets {
                     commands = List.of(p.command(id));
                     answer = new StepAnswer(s.subject(), "registered", null, null);
                 } else if (s.config() != null) {
-                    commands = List.of(config(subject, s.config()));
+                    commands = List.of(SettingsWrites.setConfigCommand(subject, s.config().compatibility(),
+                            s.config().normalize(), s.config().fields(), List.of()));
                     answer = new StepAnswer(s.subject(), "config", null, null);
                 } else {
                     commands = s.delete().permanent()
@@ -250,8 +246,6 @@ public final class ChangeSets {
             }
             answers.add(answer);
         }
-        List<ApplyChangeSet.Expected> expect = req.expect().stream().map(x -> new ApplyChangeSet.Expected(
-                Subject.of(x.subject()), x.version() == null ? null : Version.of(x.version()))).toList();
         if (steps.isEmpty() && expect.isEmpty()) {
             return new Built(null, answers, journaled);
         }
@@ -265,24 +259,6 @@ public final class ChangeSets {
                     + " bytes as one journal record, the limit is " + MAX_RECORD_BYTES + "; split it");
         }
         return new Built(command, answers, journaled);
-    }
-
-    /**
-     * 40920 naming every subject whose latest live version is not the one planned: checked here
-     * first (nothing is parsed for a stale plan) and again by the applier.
-     */
-    private static void moved(RegistryView view, ChangeSetRequest req) {
-        List<String> moved = new ArrayList<>();
-        for (ChangeSetRequest.Expected x : req.expect()) {
-            Integer latest = view.latestLive(Subject.of(x.subject())).map(v -> v.version().number()).orElse(null);
-            if (!Objects.equals(latest, x.version())) {
-                moved.add(x.subject() + " (planned at " + (x.version() == null ? "no version" : "version " + x.version())
-                        + ", now " + (latest == null ? "no version" : "version " + latest) + ")");
-            }
-        }
-        if (!moved.isEmpty()) {
-            throw RegistryException.of(ErrorCode.CHANGE_SET_MOVED, String.join(", ", moved));
-        }
     }
 
     /** The registration decided over {@code view} as {@code POST /subjects/{s}/versions} decides it. */
@@ -312,21 +288,6 @@ public final class ChangeSets {
         }
         throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1,
                 "the ids leased for this change set are held by imported schemas; retry");
-    }
-
-    private static SetConfig config(Subject subject, ConfigRequest c) {
-        if (c.isEmpty()) {
-            throw RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL);
-        }
-        CompatibilityLevel level = c.compatibility() == null ? null : CompatibilityLevel.parse(c.compatibility())
-                .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
-        if (c.fields() != null) {
-            DataContract.validRules(c.fields().defaultRuleSet());
-            DataContract.validRules(c.fields().overrideRuleSet());
-            SettingsWrites.validLint(c.fields().lint());
-        }
-        return new SetConfig(subject, level, c.normalize(), c.fields() == null || c.fields().isNone() ? null
-                : c.fields(), List.of());
     }
 
     private static RegistryException stepError(int i, ChangeSetRequest req, Subject subject, ErrorCode code,

@@ -9,9 +9,9 @@ import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.VersionRecord;
+import io.quire.node.lint.Lint;
 import io.quire.node.schema.CompatibilityChecker.Earlier;
 import io.quire.node.schema.CompatibilityChecker;
-import io.quire.node.lint.Lint;
 import io.quire.node.schema.ParsedSchema;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,12 +79,7 @@ public final class CompatibilityChecks {
     /** The violations of a refusing lint config, each as "lint: RULE at path: message"; none under a warning one. */
     private static List<String> lintProblems(ParsedSchema<?> parsed, RegisterRequest req, DataContract contract,
                                              ConfigFields fields) {
-        Lint.Settings lint;
-        try {
-            lint = Lint.settings(fields.lint());
-        } catch (IllegalArgumentException e) {
-            return List.of();
-        }
+        Lint.Settings lint = Lint.settingsOrNone(fields.lint());
         if (lint.warns()) {
             return List.of();
         }

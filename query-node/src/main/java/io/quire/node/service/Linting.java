@@ -2,12 +2,10 @@ package io.quire.node.service;
 
 import io.quire.client.RegisterRequest;
 import io.quire.journal.model.Context;
-import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.LintConfig;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.RegistryView;
-import io.quire.node.error.RegistryException;
 import io.quire.node.lint.Lint;
 import io.quire.node.lint.LintRule;
 import io.quire.node.lint.Violation;
@@ -41,13 +39,8 @@ public final class Linting {
             RegistryView view = access.view();
             LintConfig config = asked != null ? asked : subject != null ? view.config().effectiveFields(subject).lint()
                     : view.config().globalFields().lint();
-            Lint.Settings settings;
-            try {
-                settings = Lint.settings(config != null ? config : new LintConfig("STANDARD", null, null, null, null,
-                        null, null));
-            } catch (IllegalArgumentException e) {
-                throw new RegistryException(ErrorCode.UNPROCESSABLE, "Invalid lint config: " + e.getMessage());
-            }
+            Lint.Settings settings = SettingsWrites.validLint(config != null ? config
+                    : new LintConfig("STANDARD", null, null, null, null, null, null));
             Context context = subject == null ? Context.DEFAULT : subject.context();
             ParsedSchema<?> parsed = parsing.parse(view, context, WritePath.schemaType(req.schemaType()), req.schema(),
                     req.referencesOrEmpty());

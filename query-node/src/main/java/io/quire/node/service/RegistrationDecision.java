@@ -54,8 +54,12 @@ public final class RegistrationDecision {
         /** The command, with the id the version takes (and the lint warnings, for the audit trail). */
         public RegisterSchema command(SchemaId id) {
             return new RegisterSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id,
-                    level, revision, contract.metadata(), contract.ruleSet(),
-                    lintWarnings.stream().map(Violation::toString).toList());
+                    level, revision, contract.metadata(), contract.ruleSet(), lintWarningLines());
+        }
+
+        /** The lint warnings as the answer and the audit trail give them: "RULE at path: message". */
+        public List<String> lintWarningLines() {
+            return lintWarnings.stream().map(Violation::toString).toList();
         }
 
         /** Whether it must wait for the subject's earlier writes: at level NONE nothing is checked or ordered. */

@@ -24,7 +24,6 @@ import io.quire.node.api.Registered;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
-import io.quire.node.lint.Violation;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.service.RegistrationDecision.Verdict;
@@ -199,14 +198,13 @@ public final class Registrations {
                     .thenCompose(applied -> {
                         if (applied.outcome() instanceof Conflict c) {
                             metrics.writeConflict();
-                            long pauseMs = Math.min(MAX_PAUSE_MS, 1L << Math.min(n, 8));
-                            pauseMs = pauseMs / 2 + ThreadLocalRandom.current().nextLong(pauseMs + 1);
-                            if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMs) > deadline) {
+                            CompletableFuture<Void> pause = conflictPause(n, deadline);
+                            if (pause == null) {
                                 throw RegistryException.retryLater(ErrorCode.OPERATION_TIMEOUT, 1,
                                         "subject '" + subject + "' kept changing under " + n
                                                 + " attempts (other nodes are writing to it); retry");
                             }
-                            return pause(pauseMs).thenCompose(v -> attempt(subject, parsed, normalized, req, principal,
+                            return pause.thenCompose(v -> attempt(subject, parsed, normalized, req, principal,
                                     n + 1, deadline, null));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
@@ -216,15 +214,23 @@ public final class Registrations {
                         }
                         Registered answer = answer(subject, r.id(), r.version(), parsed, contract);
                         if (r.created() && !proposal.lintWarnings().isEmpty()) {
-                            answer = answer.withLintWarnings(proposal.lintWarnings().stream()
-                                    .map(Violation::toString).toList());
+                            answer = answer.withLintWarnings(proposal.lintWarningLines());
                         }
                         return CompletableFuture.completedFuture(new Written<>(answer, applied.offset()));
                     });
         });
     }
 
-    private static CompletableFuture<Void> pause(long ms) {
+    /**
+     * The pause after conflict round {@code n}: growing, jittered, at most {@link #MAX_PAUSE_MS}; null
+     * when it would end past {@code deadline} (nanoTime), and the caller gives up with a retryable 50002.
+     */
+    static CompletableFuture<Void> conflictPause(int n, long deadline) {
+        long ms = Math.min(MAX_PAUSE_MS, 1L << Math.min(n, 8));
+        ms = ms / 2 + ThreadLocalRandom.current().nextLong(ms + 1);
+        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms) > deadline) {
+            return null;
+        }
         return new CompletableFuture<Void>().completeOnTimeout(null, ms, TimeUnit.MILLISECONDS);
     }
 

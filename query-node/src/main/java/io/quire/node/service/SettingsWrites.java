@@ -50,6 +50,17 @@ public final class SettingsWrites {
         if (subject != null) {
             WritePath.validSubject(subject);
         }
+        return path.submit(setConfigCommand(subject, level, normalize, fields, cleared), principal, ConfigSet.class,
+                ConfigSet::level);
+    }
+
+    /**
+     * The command of a config update, checked as {@code PUT /config} checks it (a change set's config
+     * steps too): nothing at all is 42203, a default or override rule set that breaks the rules for
+     * rule sets 42210, a lint config that would not run 422.
+     */
+    static SetConfig setConfigCommand(Subject subject, String level, Boolean normalize, ConfigFields fields,
+                                      List<String> cleared) {
         boolean others = normalize != null || (fields != null && !fields.isNone()) || !cleared.isEmpty();
         CompatibilityLevel parsed = level == null && others ? null : CompatibilityLevel.parse(level)
                 .orElseThrow(() -> RegistryException.of(ErrorCode.INVALID_COMPATIBILITY_LEVEL));
@@ -58,14 +69,13 @@ public final class SettingsWrites {
             DataContract.validRules(fields.overrideRuleSet());
             validLint(fields.lint());
         }
-        return path.submit(new SetConfig(subject, parsed, normalize, fields == null || fields.isNone() ? null : fields,
-                cleared), principal, ConfigSet.class, ConfigSet::level);
+        return new SetConfig(subject, parsed, normalize, fields == null || fields.isNone() ? null : fields, cleared);
     }
 
-    /** 422 naming what is wrong when a lint config would not run (an unknown rule, profile, action or pattern). */
-    static void validLint(LintConfig lint) {
+    /** The settings a lint config gives; 422 naming what is wrong when it would not run (an unknown rule, profile, action or pattern). */
+    static Lint.Settings validLint(LintConfig lint) {
         try {
-            Lint.settings(lint);
+            return Lint.settings(lint);
         } catch (IllegalArgumentException e) {
             throw new RegistryException(ErrorCode.UNPROCESSABLE, "Invalid lint config: " + e.getMessage());
         }

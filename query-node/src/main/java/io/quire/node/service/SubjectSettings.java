@@ -21,17 +21,9 @@ record SubjectSettings(Mode mode, CompatibilityLevel level, boolean normalize, C
                 view.config().effectiveFields(subject));
     }
 
-    /**
-     * The lint rules new versions are judged by (none unless the config has a {@code lint} object). A
-     * setting that no longer resolves (a rule this release does not know) lints nothing rather than
-     * refuse every registration; it was checked when set.
-     */
+    /** The lint rules new versions are judged by (none unless the config has a {@code lint} object). */
     Lint.Settings lint() {
-        try {
-            return Lint.settings(fields.lint());
-        } catch (IllegalArgumentException e) {
-            return Lint.NONE;
-        }
+        return Lint.settingsOrNone(fields.lint());
     }
 
     /** Whether new versions must keep and respect the reserved fields ({@code validateFields}). */
