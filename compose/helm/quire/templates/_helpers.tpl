@@ -40,6 +40,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- if .Values.auth.jwtHmacSecret }}{{ $keys = append $keys "jwt-hmac-secret" }}{{ end -}}
 {{- if .Values.kms.localSecret }}{{ $keys = append $keys "kms-local-secret" }}{{ end -}}
 {{- if .Values.auth.snapshotAuthorization }}{{ $keys = append $keys "snapshot-authorization" }}{{ end -}}
+{{- if .Values.schemaResources.authorization }}{{ $keys = append $keys "schema-resources-authorization" }}{{ end -}}
 {{- end -}}
 {{- join "," $keys -}}
 {{- end -}}

@@ -2,6 +2,7 @@ package io.quire.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,12 @@ import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
@@ -167,6 +174,54 @@ class ChartTest {
             assertEquals(5000, config.shutdown().delayMs());
             assertEquals(env.getOrDefault("QUIRE_AUTH_OIDC_ISSUER", ""), config.security().tokens().oidcIssuer());
         }
+    }
+
+    @Test
+    void schemaResourcesRenderTheGeneratedCrdAServiceAccountAndTheRoleTheReconcilerNeeds() throws Exception {
+        assertTrue(Rendered.of().all(CustomResourceDefinition.class).isEmpty(), "off by default");
+        Rendered r = Rendered.of("registry", "schemas", List.of(), Map.of("schemaResources.enabled", true,
+                "schemaResources.authorization", "Basic c2NoZW1hczpzZWNyZXQ="));
+        CustomResourceDefinition crd = r.one(CustomResourceDefinition.class);
+        assertEquals("schemas.quire.io", crd.getMetadata().getName());
+        assertEquals("Namespaced", crd.getSpec().getScope());
+        assertNotNull(crd.getSpec().getVersions().get(0).getSubresources().getStatus(), "a status subresource");
+        // the chart's copy is the one the build generated from the Java types
+        String generated;
+        try (var in = ChartTest.class.getResourceAsStream("/META-INF/fabric8/schemas.quire.io-v1.yml")) {
+            generated = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertEquals(generated, java.nio.file.Files.readString(Rendered.CHART.resolve("files/schemas.quire.io-v1.yml")),
+                "copy query-node/target/classes/META-INF/fabric8/schemas.quire.io-v1.yml to compose/helm/quire/files/");
+
+        Role role = r.one(Role.class);
+        assertEquals("schemas", role.getMetadata().getNamespace());
+        assertTrue(role.getRules().stream().anyMatch(rule -> rule.getResources().contains("schemas/status")
+                && rule.getVerbs().contains("update")));
+        assertTrue(role.getRules().stream().anyMatch(rule -> rule.getResources().contains("configmaps")
+                && rule.getVerbs().containsAll(List.of("get", "list", "watch")) && !rule.getVerbs().contains("update")));
+        RoleBinding binding = r.one(RoleBinding.class);
+        assertEquals(role.getMetadata().getName(), binding.getRoleRef().getName());
+        String account = r.one(ServiceAccount.class).getMetadata().getName();
+        assertEquals(account, binding.getSubjects().get(0).getName());
+        PodSpec pod = r.one(StatefulSet.class).getSpec().getTemplate().getSpec();
+        assertEquals(account, pod.getServiceAccountName());
+        assertTrue(pod.getAutomountServiceAccountToken());
+
+        Map<String, String> env = r.environment("registry-quire-0", Map.of());
+        QuireConfig config = QuireConfig.from(false, new String[0], env);
+        assertTrue(config.kubernetes().schemas());
+        assertEquals("schemas", config.kubernetes().namespace());
+        assertEquals("/etc/quire/secrets/schema-resources-authorization", config.kubernetes().authorizationFile());
+        assertTrue(r.secretData().containsKey("schema-resources-authorization"));
+
+        Rendered everywhere = Rendered.of("registry", "schemas", List.of(), Map.of("schemaResources.enabled", true,
+                "schemaResources.namespace", "*", "schemaResources.installCrd", false));
+        assertTrue(everywhere.all(CustomResourceDefinition.class).isEmpty());
+        assertTrue(everywhere.all(Role.class).isEmpty());
+        assertEquals(everywhere.one(ClusterRole.class).getMetadata().getName(),
+                everywhere.one(ClusterRoleBinding.class).getRoleRef().getName());
+        assertEquals("*", QuireConfig.from(false, new String[0], everywhere.environment("registry-quire-0", Map.of()))
+                .kubernetes().namespace());
     }
 
     @Test

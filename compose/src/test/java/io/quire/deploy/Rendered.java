@@ -36,14 +36,22 @@ final class Rendered {
     static final Path EXAMPLES = Path.of("helm", "examples");
 
     /** API kinds the chart may render and the model types they are read into. */
-    private static final Map<String, Class<?>> KINDS = Map.of(
-            "apps/v1/StatefulSet", StatefulSet.class,
-            "v1/Service", Service.class,
-            "v1/Secret", Secret.class,
-            "policy/v1/PodDisruptionBudget", PodDisruptionBudget.class,
-            "autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class,
-            "networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class,
-            "monitoring.coreos.com/v1/ServiceMonitor", ServiceMonitor.class);
+    private static final Map<String, Class<?>> KINDS = Map.ofEntries(
+            Map.entry("apps/v1/StatefulSet", StatefulSet.class),
+            Map.entry("v1/Service", Service.class),
+            Map.entry("v1/Secret", Secret.class),
+            Map.entry("v1/ServiceAccount", io.fabric8.kubernetes.api.model.ServiceAccount.class),
+            Map.entry("policy/v1/PodDisruptionBudget", PodDisruptionBudget.class),
+            Map.entry("autoscaling/v2/HorizontalPodAutoscaler", HorizontalPodAutoscaler.class),
+            Map.entry("networking.k8s.io/v1/NetworkPolicy", NetworkPolicy.class),
+            Map.entry("monitoring.coreos.com/v1/ServiceMonitor", ServiceMonitor.class),
+            Map.entry("rbac.authorization.k8s.io/v1/Role", io.fabric8.kubernetes.api.model.rbac.Role.class),
+            Map.entry("rbac.authorization.k8s.io/v1/RoleBinding", io.fabric8.kubernetes.api.model.rbac.RoleBinding.class),
+            Map.entry("rbac.authorization.k8s.io/v1/ClusterRole", io.fabric8.kubernetes.api.model.rbac.ClusterRole.class),
+            Map.entry("rbac.authorization.k8s.io/v1/ClusterRoleBinding",
+                    io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding.class),
+            Map.entry("apiextensions.k8s.io/v1/CustomResourceDefinition",
+                    io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition.class));
 
     /**
      * Strimzi's KafkaTopic spec (kafka.strimzi.io/v1beta2): its fields, from Strimzi's

@@ -12,6 +12,10 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.ControlExporter;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.ExporterProgress;
+import io.quire.journal.command.TakeLease;
+import io.quire.journal.model.TaskLease;
+import io.quire.journal.outcome.LeaseTaken;
+import io.quire.journal.view.LeaseReads;
 import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.Promote;
 import io.quire.journal.command.PutExporter;
@@ -88,6 +92,33 @@ class ExportAndRegionRulesTest {
         assertNull(dr().runner());
         assertInstanceOf(ExporterChanged.class, at(8_200, new ExporterProgress("dr", "n1", 1, 3_000, null, null)));
         assertEquals(5, dr().offset().value());
+    }
+
+    TaskLease lease(String name) {
+        return LeaseReads.lease(journal.view(), name).orElseThrow();
+    }
+
+    @Test
+    void aTaskLeaseGoesToOneNodeUntilItExpiresOrIsGivenUp() {
+        LeaseTaken first = assertInstanceOf(LeaseTaken.class, at(1_000, new TakeLease("schemas", "n1", 3_000)));
+        assertEquals("n1", first.holder());
+        assertEquals(4_000, first.until());
+        assertTrue(lease("schemas").heldBy("n1", 3_999) && !lease("schemas").heldBy("n1", 4_000));
+        // another node is refused while it runs; the holder renews
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(3_999, new TakeLease("schemas", "n2", 3_000))));
+        assertInstanceOf(LeaseTaken.class, at(3_500, new TakeLease("schemas", "n1", 3_000)));
+        assertEquals(6_500, lease("schemas").until());
+        // the holder stops renewing: past the lease, the next claim in journal order wins
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(6_499, new TakeLease("schemas", "n2", 3_000))));
+        assertEquals("n2", assertInstanceOf(LeaseTaken.class, at(6_500, new TakeLease("schemas", "n2", 3_000))).holder());
+        assertEquals(ErrorCode.OPERATION_NOT_PERMITTED, code(at(6_600, new TakeLease("schemas", "n1", 3_000))));
+        // given up, it is free at once; leases of other tasks are their own
+        assertNull(assertInstanceOf(LeaseTaken.class, at(7_000, new TakeLease("schemas", "n2", 0))).holder());
+        assertInstanceOf(LeaseTaken.class, at(7_001, new TakeLease("schemas", "n1", 3_000)));
+        assertInstanceOf(LeaseTaken.class, at(7_001, new TakeLease("other", "n2", 3_000)));
+        assertEquals("n1", lease("schemas").holder());
+        assertEquals(ErrorCode.UNPROCESSABLE, code(at(7_002, new TakeLease("", "n1", 3_000))));
+        assertEquals(ErrorCode.UNPROCESSABLE, code(at(7_002, new TakeLease("x", "n1", -1))));
     }
 
     @Test

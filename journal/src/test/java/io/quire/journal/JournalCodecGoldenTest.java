@@ -118,6 +118,8 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.EXPORTER_PROGRESS, new io.quire.journal.command.ExporterProgress("dr", "node-2", 1,
                 10_000, Offset.of(4_711L), null));
         EXAMPLES.put(CommandType.PROMOTE, new io.quire.journal.command.Promote("eu-central", 1, 1_001_000));
+        EXAMPLES.put(CommandType.TAKE_LEASE, new io.quire.journal.command.TakeLease("schema-resources", "node-2",
+                15_000));
         EXAMPLES.put(CommandType.APPLY_CHANGE_SET, new io.quire.journal.command.ApplyChangeSet("git:4e1f0c2",
                 "orders: add the customer reference", List.of(
                         new io.quire.journal.command.ApplyChangeSet.Expected(s("customer-value"), v(2)),

@@ -5,6 +5,7 @@ import io.quire.journal.JournalContract;
 import io.quire.node.config.QuireConfig;
 import io.quire.node.exec.BoundedPool;
 import io.quire.node.export.ExportSupervisor;
+import io.quire.node.kube.SchemaResources;
 import io.quire.node.follow.ConfluentFollower;
 import io.quire.node.http.HttpApi;
 import io.quire.node.http.HttpVerticle;
@@ -63,6 +64,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     private final QuireConfig config;
     private volatile ConfluentFollower follower;
     private volatile ExportSupervisor exporters;
+    private volatile SchemaResources schemaResources;
     private volatile Regions regions;
     private final QuireMetrics metrics = new QuireMetrics();
     private final AppliedTracker tracker = new AppliedTracker(metrics);
@@ -172,6 +174,10 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         exporters = new ExportSupervisor(config.nodeId(), access, submitter,
                 config.regions().exporterLeaseMs(), "quire-" + kafkaClusterId).start();
         listen(deps);
+        if (config.kubernetes().schemas()) {
+            schemaResources = new SchemaResources(config.nodeId(), access, submitter,
+                    SchemaResources.settings(config, httpPort.get()), metrics).start();
+        }
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
                 config.host(), httpPort.get(), config.security().authEnabled() ? "on" : "off");
         return this;
@@ -259,6 +265,11 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         return httpPort.get();
     }
 
+    /** The Schema resources' reconciler, when enabled (tests). */
+    public SchemaResources schemaResources() {
+        return schemaResources;
+    }
+
     @Override
     public String nodeId() {
         return config.nodeId();
@@ -344,6 +355,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
     public void close() {
         if (follower != null) {
             follower.close();
+        }
+        if (schemaResources != null) {
+            schemaResources.close();
         }
         if (exporters != null) {
             exporters.close();

@@ -149,6 +149,8 @@ public final class Applier {
             case EXPORTER_PROGRESS -> ExportRules.progress(view, out, envelope.timestamp(), (ExporterProgress) command);
             case PROMOTE -> RegionRules.promote(view, out, envelope.timestamp(), (Promote) command);
             case APPLY_CHANGE_SET -> ChangeSetRules.apply(view, out, offset, envelope, (ApplyChangeSet) command);
+            case TAKE_LEASE -> ExportRules.takeLease(view, out, envelope.timestamp(),
+                    (io.quire.journal.command.TakeLease) command);
         };
     }
 

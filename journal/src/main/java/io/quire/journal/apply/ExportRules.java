@@ -4,13 +4,17 @@ import io.quire.journal.command.ControlExporter;
 import io.quire.journal.command.DeleteExporter;
 import io.quire.journal.command.ExporterProgress;
 import io.quire.journal.command.PutExporter;
+import io.quire.journal.command.TakeLease;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Exporter;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.TaskLease;
 import io.quire.journal.outcome.ExporterChanged;
+import io.quire.journal.outcome.LeaseTaken;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.ExporterReads;
+import io.quire.journal.view.LeaseReads;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewWriter;
 import java.util.List;
@@ -124,7 +128,7 @@ final class ExportRules {
         if (e.paused() || e.generation() != c.generation()) {
             return Rules.notPermitted("exporter " + c.name() + " was paused or reset: generation " + e.generation());
         }
-        boolean free = e.runner() == null || e.runner().equals(c.node()) || timestamp >= e.leaseUntil();
+        boolean free = TaskLease.free(e.runner(), e.leaseUntil(), c.node(), timestamp);
         if (!free) {
             return Rules.notPermitted("exporter " + c.name() + " runs on " + e.runner() + " until " + e.leaseUntil());
         }
@@ -136,5 +140,24 @@ final class ExportRules {
         out.exporter(e.withRun(false, offset, release ? null : c.node(), release ? 0 : timestamp + c.leaseMillis(),
                 c.trace(), e.generation(), timestamp));
         return new ExporterChanged(c.name());
+    }
+
+    /** A task's lease, under the exporters' rule: granted when free, expired or the node's own. */
+    static Outcome takeLease(RegistryView view, ViewWriter out, long timestamp, TakeLease c) {
+        if (c.name() == null || c.name().isBlank() || c.node() == null || c.node().isBlank() || c.leaseMillis() < 0) {
+            return Rejected.of(ErrorCode.UNPROCESSABLE, "a lease needs a task name, a node and a duration");
+        }
+        TaskLease now = LeaseReads.lease(view, c.name()).orElse(new TaskLease(c.name(), null, 0));
+        if (!now.freeFor(c.node(), timestamp)) {
+            return Rules.notPermitted("task " + c.name() + " runs on " + now.holder() + " until " + now.until());
+        }
+        boolean release = c.leaseMillis() == 0;
+        if (release && now.holder() == null) {
+            return new LeaseTaken(c.name(), null, 0);
+        }
+        TaskLease next = release ? new TaskLease(c.name(), null, 0) : new TaskLease(c.name(), c.node(),
+                timestamp + c.leaseMillis());
+        out.lease(next);
+        return new LeaseTaken(c.name(), next.holder(), next.until());
     }
 }

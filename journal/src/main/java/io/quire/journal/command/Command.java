@@ -10,7 +10,7 @@ public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
         LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext, CreateKek, UpdateKek,
         DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek, SetFollow, PutExporter, DeleteExporter,
-        ControlExporter, ExporterProgress, Promote, ApplyChangeSet {
+        ControlExporter, ExporterProgress, Promote, ApplyChangeSet, TakeLease {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

@@ -27,7 +27,8 @@ public enum CommandType {
     CONTROL_EXPORTER("ControlExporter", ControlExporter.class),
     EXPORTER_PROGRESS("ExporterProgress", ExporterProgress.class),
     PROMOTE("Promote", Promote.class),
-    APPLY_CHANGE_SET("ApplyChangeSet", ApplyChangeSet.class);
+    APPLY_CHANGE_SET("ApplyChangeSet", ApplyChangeSet.class),
+    TAKE_LEASE("TakeLease", TakeLease.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

@@ -7,7 +7,7 @@ package io.quire.journal.outcome;
 public sealed interface Outcome
         permits SchemaRegistered, SubjectDeleted, VersionDeleted, ConfigSet, ConfigDeleted, ModeSet, ModeDeleted,
         BlockGranted, AssociationsSet, AssociationsDeleted, ContextDeleted, KekStored, DekStored, KeysChanged,
-        FollowSet, ExporterChanged, Promoted, ChangeSetApplied, Rejected, Conflict {
+        FollowSet, ExporterChanged, Promoted, ChangeSetApplied, LeaseTaken, Rejected, Conflict {
 
     OutcomeType type();
 

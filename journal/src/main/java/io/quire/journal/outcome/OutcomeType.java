@@ -20,6 +20,7 @@ public enum OutcomeType {
     EXPORTER_CHANGED("ExporterChanged", ExporterChanged.class, true),
     PROMOTED("Promoted", Promoted.class, true),
     CHANGE_SET_APPLIED("ChangeSetApplied", ChangeSetApplied.class, true),
+    LEASE_TAKEN("LeaseTaken", LeaseTaken.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

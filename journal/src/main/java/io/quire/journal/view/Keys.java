@@ -45,6 +45,7 @@ import java.util.Arrays;
  * E kek-name                            a key encryption key (JSON)
  * H kek-name 0 subject 0 algorithm 0 version    a data encryption key version (JSON)
  * Z exporter-name                       an exporter and its run (JSON, {@link ExporterReads})
+ * T task-name                           who runs a task one node runs at a time, until when (JSON, {@link LeaseReads})
  * </pre>
  */
 public final class Keys {
@@ -105,6 +106,10 @@ public final class Keys {
 
     public static byte[] exporter(String name) {
         return concat(EXPORTERS, utf8(name));
+    }
+
+    public static byte[] lease(String task) {
+        return concat(new byte[] {'T'}, utf8(task));
     }
 
     public static byte[] kek(String name) {

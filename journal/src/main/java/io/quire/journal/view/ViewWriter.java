@@ -65,6 +65,10 @@ public final class ViewWriter {
         changes.put(Keys.exporter(e.name()), json(e));
     }
 
+    public void lease(io.quire.journal.model.TaskLease lease) {
+        changes.put(Keys.lease(lease.name()), json(lease));
+    }
+
     public void deleteExporter(String name) {
         changes.delete(Keys.exporter(name));
     }

@@ -20,7 +20,18 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                           int workerThreads, boolean skipCorruptRecords, String bootstrapSnapshot, Limits limits,
                           boolean protobufStrictReserved, int incompatibleErrorCode, Security security,
                           Map<String, String> kafka, long snapshotEveryRecords, int snapshotRetain, View view,
-                          List<String> peerNodes, Shutdown shutdown, Follow follow, Regions regions) {
+                          List<String> peerNodes, Shutdown shutdown, Follow follow, Regions regions,
+                          Kubernetes kubernetes) {
+
+    /**
+     * The {@code Schema} resources' reconciler ({@code schemas} false: off): the API server (empty:
+     * in-cluster or kubeconfig), the namespace (empty: the pod's; {@code *}: all), its lease and
+     * resync period, the registry URL it calls (empty: this node) and the file of its
+     * Authorization header (empty: none).
+     */
+    public record Kubernetes(boolean schemas, String apiUrl, String namespace, long leaseMs, long resyncMs,
+                             String registryUrl, String authorizationFile) {
+    }
 
     /**
      * This node's region, the primary it follows when its journal is a mirror ({@code journalFollow}
@@ -187,7 +198,21 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
                 new Follow(values.get(ConfigKey.FOLLOW_CONFLUENT).trim(), values.get(ConfigKey.FOLLOW_CONFLUENT_TOPIC).trim(),
                         values.get(ConfigKey.FOLLOW_CONFLUENT_CONFIG).trim(), bool(values, ConfigKey.FOLLOW_SKIP_UNREADABLE)),
                 new Regions(values.get(ConfigKey.REGION).trim(), values.get(ConfigKey.JOURNAL_FOLLOW).trim(),
-                        integer(values, ConfigKey.EXPORTER_LEASE_MS, 1_000, 3_600_000)));
+                        integer(values, ConfigKey.EXPORTER_LEASE_MS, 1_000, 3_600_000)),
+                new Kubernetes(bool(values, ConfigKey.KUBERNETES_SCHEMAS), values.get(ConfigKey.KUBERNETES_API_URL).trim(),
+                        values.get(ConfigKey.KUBERNETES_NAMESPACE).trim(),
+                        integer(values, ConfigKey.KUBERNETES_SCHEMAS_LEASE_MS, 1_000, 3_600_000),
+                        integer(values, ConfigKey.KUBERNETES_SCHEMAS_RESYNC_MS, 0, 86_400_000),
+                        registryUrl(values.get(ConfigKey.KUBERNETES_SCHEMAS_REGISTRY_URL).trim()),
+                        values.get(ConfigKey.KUBERNETES_SCHEMAS_AUTHORIZATION_FILE).trim()));
+    }
+
+    private static String registryUrl(String url) {
+        if (!url.isEmpty() && !url.startsWith("http://") && !url.startsWith("https://")) {
+            throw new IllegalArgumentException("--kubernetes-schemas-registry-url takes an http:// or https:// URL, not "
+                    + url);
+        }
+        return url;
     }
 
     private static List<String> peerNodes(String text) {
@@ -251,7 +276,8 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
         return new QuireConfig(dev, port, host, dataDir, servers, nodeId, journalTopic, journalReplication,
                 journalMinIsr, idBlockSize, journalLingerMs, writeTimeoutMs, readWaitTimeoutMs, maxBodyBytes, httpInstances,
                 workerThreads, skipCorruptRecords, bootstrapSnapshot, limits, protobufStrictReserved, incompatibleErrorCode,
-                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown, follow, regions);
+                security, kafka, snapshotEveryRecords, snapshotRetain, view, peerNodes, shutdown, follow, regions,
+                kubernetes);
     }
 
     /** Properties for any Kafka client of this node. */

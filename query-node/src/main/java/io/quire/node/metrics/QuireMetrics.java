@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
@@ -49,6 +50,21 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
 
     public void idLease(long nanos) {
         leases.record(Duration.ofNanos(nanos));
+    }
+
+    private final ConcurrentMap<String, Counter> reconciles = new ConcurrentHashMap<>();
+
+    /** One reconcile of a {@code Schema} resource, by its result (the Synced condition's reason). */
+    public void schemaReconciled(String result) {
+        reconciles.computeIfAbsent(result, r -> Counter.builder("quire.schema.reconciles")
+                .description("Reconciles of Schema resources by result (the Synced condition's reason)")
+                .tag("result", r).register(registry)).increment();
+    }
+
+    /** Whether this node holds the lease to reconcile Schema resources (1) or not (0). */
+    public void bindSchemaLease(BooleanSupplier held) {
+        Gauge.builder("quire.schema.reconciler.leader", () -> held.getAsBoolean() ? 1 : 0)
+                .description("1 on the node that reconciles Schema resources now, else 0").register(registry);
     }
 
     /** Gauges read from the node's state when scraped. */

@@ -48,13 +48,14 @@ public record Plan(String registry, List<Change> changes) {
      * One change. {@code latestVersion} is the subject's latest live version when planned (null: the
      * subject had none), the precondition a saved plan is applied under; {@code request} the
      * registration (references to a version this plan creates say {@code latest}: they are
-     * resolved when applied).
+     * resolved when applied); {@code errorCode} the registry's error code of a refusal that is not
+     * an incompatibility (42201 not a valid schema, 40401 a reference's subject missing, ...).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Change(String subject, Action action, Integer latestVersion, Integer matchedVersion,
                         RegisterRequest request, List<DesiredSubject.DesiredReference> references, Boolean normalize,
                         String compatibility, Boolean setNormalize, String currentCompatibility, Boolean permanent,
-                        List<String> messages, String file) {
+                        List<String> messages, String file, Integer errorCode) {
 
         @JsonIgnore
         public boolean changes() {

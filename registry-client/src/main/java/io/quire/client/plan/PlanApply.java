@@ -35,9 +35,11 @@ public final class PlanApply {
     /**
      * What was done: each change that landed, and the one that failed with why (null: none);
      * {@code atomic} when it went as one change set (a failure then landed nothing), and the
-     * change's id there.
+     * change's id there; {@code errorCode} the registry's error code of the failure (null: none, or
+     * the registry could not be reached).
      */
-    public record Result(List<Landed> landed, Change failed, String failure, boolean atomic, String changeId) {
+    public record Result(List<Landed> landed, Change failed, String failure, boolean atomic, String changeId,
+                         Integer errorCode) {
 
         public boolean ok() {
             return failed == null;
@@ -81,15 +83,16 @@ public final class PlanApply {
     public Result apply(Plan plan, ChangeInfo change) throws InterruptedException {
         List<Change> changes = plan.changes().stream().filter(Change::changes).toList();
         if (changes.isEmpty()) {
-            return new Result(List.of(), null, null, false, null);
+            return new Result(List.of(), null, null, false, null, null);
         }
         Optional<ChangeSetAnswer> answer;
         try {
             answer = registry.applyChangeSet(changeSet(changes, change));
         } catch (RegistryException e) {
-            return new Result(List.of(), failedStep(changes, e.getMessage()), e.getMessage(), true, change.id());
+            return new Result(List.of(), failedStep(changes, e.getMessage()), e.getMessage(), true, change.id(),
+                    e.errorCode());
         } catch (IOException e) {
-            return new Result(List.of(), changes.get(0), e.getMessage(), true, change.id());
+            return new Result(List.of(), changes.get(0), e.getMessage(), true, change.id(), null);
         }
         if (answer.isEmpty()) {
             return apply(plan);
@@ -99,7 +102,7 @@ public final class PlanApply {
             ChangeSetAnswer.StepAnswer a = answer.get().steps().get(i);
             landed.add(new Landed(changes.get(i), a.id() == null ? null : a.id().longValue(), a.version()));
         }
-        return new Result(landed, null, null, true, answer.get().id());
+        return new Result(landed, null, null, true, answer.get().id(), null);
     }
 
     /** The change a refusal names ("step N of M"), else the first. */
@@ -151,10 +154,11 @@ public final class PlanApply {
             try {
                 landed.add(apply(c));
             } catch (IOException e) {
-                return new Result(landed, c, e.getMessage(), false, null);
+                return new Result(landed, c, e.getMessage(), false, null,
+                        e instanceof RegistryException re ? re.errorCode() : null);
             }
         }
-        return new Result(landed, null, null, false, null);
+        return new Result(landed, null, null, false, null, null);
     }
 
     private Landed apply(Change c) throws IOException, InterruptedException {

@@ -33,9 +33,19 @@ import java.util.TreeSet;
  */
 public final class Planner {
 
-    /** What a plan may do beyond registering: delete subjects the folder lacks (soft unless permanent). */
-    public record Options(boolean allowDeletes, boolean permanent) {
-        public static final Options DEFAULT = new Options(false, false);
+    /**
+     * What a plan may do beyond registering: delete subjects the folder lacks (soft unless
+     * permanent); {@code listedOnly} plans the given subjects and says nothing of the registry's
+     * others (one resource's subject, not a whole folder).
+     */
+    public record Options(boolean allowDeletes, boolean permanent, boolean listedOnly) {
+        public static final Options DEFAULT = new Options(false, false, false);
+        /** The given subjects only: nothing is said of, or done to, any other. */
+        public static final Options LISTED_ONLY = new Options(false, false, true);
+
+        public Options(boolean allowDeletes, boolean permanent) {
+            this(allowDeletes, permanent, false);
+        }
     }
 
     private final RegistryClient registry;
@@ -58,6 +68,9 @@ public final class Planner {
             }
             changes.add(c);
         }
+        if (options.listedOnly()) {
+            return new Plan(registry.base(), changes);
+        }
         Set<String> wanted = new HashSet<>();
         Set<String> contexts = new TreeSet<>();
         for (DesiredSubject d : desired) {
@@ -70,7 +83,7 @@ public final class Planner {
                 Integer latest = registry.versions(s, false).stream().max(Integer::compare).orElse(null);
                 changes.add(new Change(s, options.allowDeletes() ? Action.DELETE : Action.NOT_IN_FOLDER, latest, null,
                         null, null, null, null, null, null, options.allowDeletes() ? options.permanent() : null,
-                        null, null));
+                        null, null, null));
             }
         }
         return new Plan(registry.base(), changes);
@@ -91,7 +104,7 @@ public final class Planner {
         }
         return Optional.of(new Change(d.subject(), Action.SET_CONFIG, latest, null, null, null, null,
                 d.compatibility() == null ? null : d.compatibility().toUpperCase(), d.normalize(), level, null, null,
-                d.file()));
+                d.file(), null));
     }
 
     private Change schemaChange(DesiredSubject d, Integer latest, Set<String> changing)
@@ -101,7 +114,7 @@ public final class Planner {
         try {
             request = request(d, registry, waitsForThisPlan);
         } catch (RegistryException e) {
-            return refused(d, latest, e.getMessage());
+            return refused(d, latest, e.getMessage(), e.errorCode());
         }
         if (waitsForThisPlan) {
             // It names a version this plan creates: it changes with it, and is checked when applied.
@@ -117,19 +130,20 @@ public final class Planner {
                             null, null, null, null, null, null, v == latest ? null : List.of("the folder's schema is"
                             + " version " + v + "; the latest is " + latest + ": registering it again creates nothing,"
                             + " so apply leaves it (delete versions after " + v + " to make it the latest)"),
-                            d.file());
+                            d.file(), null);
                 }
             }
             Compatibility verdict = registry.compatibility(d.subject(), "latest", request, d.normalized());
             if (!verdict.compatible()) {
                 return refused(d, latest, verdict.messagesOrEmpty().isEmpty()
-                        ? "incompatible with the subject's versions" : String.join("; ", verdict.messagesOrEmpty()));
+                        ? "incompatible with the subject's versions" : String.join("; ", verdict.messagesOrEmpty()),
+                        null);
             }
         } catch (RegistryException e) {
             if (e.status() == 404 && latest == null) { // a registry that checks nothing against no subject
                 return change(d, Action.CREATE, null, request, List.of());
             }
-            return refused(d, latest, e.getMessage());
+            return refused(d, latest, e.getMessage(), e.errorCode());
         }
         return change(d, latest == null ? Action.CREATE : Action.NEW_VERSION, latest, request, List.of());
     }
@@ -137,12 +151,13 @@ public final class Planner {
     private static Change change(DesiredSubject d, Action action, Integer latest, RegisterRequest request,
                                  List<String> messages) {
         return new Change(d.subject(), action, latest, null, request, d.references(), d.normalized() ? true : null,
-                null, null, null, null, messages.isEmpty() ? null : messages, d.file());
+                null, null, null, null, messages.isEmpty() ? null : messages, d.file(), null);
     }
 
-    private static Change refused(DesiredSubject d, Integer latest, String why) {
+    /** A refusal: the registry's messages, and its error code (null: an incompatibility verdict). */
+    private static Change refused(DesiredSubject d, Integer latest, String why, Integer errorCode) {
         return new Change(d.subject(), Action.REFUSED, latest, null, null, null, null, null, null, null, null,
-                List.of(why), d.file());
+                List.of(why), d.file(), errorCode == null || errorCode == 0 ? null : errorCode);
     }
 
     /**
