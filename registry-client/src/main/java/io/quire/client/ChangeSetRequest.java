@@ -26,21 +26,33 @@ public record ChangeSetRequest(String id, String message, List<Expected> expect,
     public record Expected(String subject, Integer version) {
     }
 
-    /** One change of one subject: exactly one of {@code register}, {@code config}, {@code delete}. */
+    /**
+     * One change of one subject: exactly one of {@code register}, {@code config}, {@code delete} and
+     * {@code deleteConfig} (true: the subject's own settings removed, as {@code DELETE /config/{s}}).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Step(String subject, RegisterRequest register, Boolean normalize, ConfigRequest config,
-                       Delete delete) {
+                       Delete delete, Boolean deleteConfig) {
 
         public static Step register(String subject, RegisterRequest r, boolean normalize) {
-            return new Step(subject, r, normalize ? Boolean.TRUE : null, null, null);
+            return new Step(subject, r, normalize ? Boolean.TRUE : null, null, null, null);
         }
 
         public static Step config(String subject, ConfigRequest c) {
-            return new Step(subject, null, null, c, null);
+            return new Step(subject, null, null, c, null, null);
         }
 
         public static Step delete(String subject, boolean permanent) {
-            return new Step(subject, null, null, null, new Delete(permanent));
+            return new Step(subject, null, null, null, new Delete(permanent), null);
+        }
+
+        public static Step deleteConfig(String subject) {
+            return new Step(subject, null, null, null, null, Boolean.TRUE);
+        }
+
+        /** Whether this step removes the subject's own settings. */
+        public boolean deletesConfig() {
+            return Boolean.TRUE.equals(deleteConfig);
         }
     }
 

@@ -230,6 +230,11 @@ public final class RegistryClient {
     }
 
     /** Updates a subject's config (null subject: the registry's) with the fields the request sets. */
+    /** {@code DELETE /config/{s}}: the subject's own settings removed (a subject with none: 40401, thrown). */
+    public void deleteConfig(String subject) throws IOException, InterruptedException {
+        ok(send("DELETE", "/config/" + path(subject), null), "deleting the settings of " + subject);
+    }
+
     public void setConfig(String subject, ConfigRequest config) throws IOException, InterruptedException {
         ok(send("PUT", subject == null ? "/config" : "/config/" + path(subject), JSON.writeValueAsString(config)),
                 "set the config of " + (subject == null ? "the registry" : subject));

@@ -28,7 +28,7 @@ final class ChangeSetsHandler {
             if (s == null || s.subject() == null) {
                 continue; // the service refuses it with its step named
             }
-            Role needed = s.config() != null || (s.delete() != null && s.delete().permanent()) ? Role.ADMIN : Role.WRITER;
+            Role needed = s.config() != null || s.deletesConfig() || (s.delete() != null && s.delete().permanent()) ? Role.ADMIN : Role.WRITER;
             if (!caller.role().includes(needed)) {
                 throw new RegistryException(ErrorCode.FORBIDDEN, "Forbidden: " + caller.name() + " has role "
                         + caller.role() + ", a change of subject '" + s.subject() + "' needs " + needed);

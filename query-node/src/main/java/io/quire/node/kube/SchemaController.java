@@ -320,7 +320,11 @@ final class SchemaController implements AutoCloseable {
         if (changed) {
             String eventReason = result.registered() != null ? "Registered" : result.adopted() ? "Adopted"
                     : reason.name();
-            event(r, reason.synced ? "Normal" : "Warning", eventReason, result.message());
+            String message = result.registered() != null ? "registered " + next.subject + " version "
+                    + result.registered() + " (id " + next.id + ")" : result.adopted() ? "the registry already held this"
+                    + " schema as " + next.subject + " version " + next.version + " (id " + next.id + "): adopted"
+                    : result.message();
+            event(r, reason.synced ? "Normal" : "Warning", eventReason, message);
             if (reason.synced) {
                 referencesChanged(r.getMetadata().getNamespace(), r.getMetadata().getName());
             }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapKeySelector;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.quire.client.ConfigAnswer;
 import io.quire.client.RegistryClient;
 import io.quire.client.RegistryException;
 import io.quire.client.SchemaVersion;
@@ -125,14 +126,17 @@ final class SchemaReconcile {
         } catch (IOException e) {
             return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e), null);
         }
-        Change schema = plan.changes().stream().filter(c -> c.action() != Action.SET_CONFIG).findFirst().orElseThrow();
+        Change schema = plan.changes().stream()
+                .filter(c -> c.action() != Action.SET_CONFIG && c.action() != Action.CLEAR_CONFIG).findFirst().orElseThrow();
         try {
+            plan = withLevelCleared(plan, old, desired, schema);
             return switch (schema.action()) {
                 case REFUSED -> result(r, old, subject, digest, refusal(schema.errorCode(), 0),
                         String.join("; ", schema.messages() == null ? List.of() : schema.messages()), null);
                 case OLDER_VERSION -> {
                     Optional<SchemaVersion> v = registry.version(subject, String.valueOf(schema.matchedVersion()), false);
                     SchemaStatus s = status(r, subject, digest, v.orElse(null), schema.latestVersion());
+                    s.compatibilityLevel = old == null ? null : old.compatibilityLevel;
                     yield new Result(s, Reason.ChangedOutsideResource, "version " + schema.latestVersion()
                             + " of " + subject + " was registered outside this resource; the resource's schema is"
                             + " version " + schema.matchedVersion(), false, null, false);
@@ -153,6 +157,27 @@ final class SchemaReconcile {
         } catch (IOException e) {
             return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e), null);
         }
+    }
+
+    /**
+     * A level this resource set and no longer gives is removed from the subject (the context's or
+     * registry's applies again), in the same change set: a cleared field is never silently kept.
+     */
+    private Plan withLevelCleared(Plan plan, SchemaStatus old, DesiredSubject desired, Change schema)
+            throws IOException, InterruptedException {
+        if (desired.compatibility() != null || old == null || old.compatibilityLevel == null
+                || schema.action() == Action.CREATE || schema.action() == Action.REFUSED) {
+            return plan;
+        }
+        Optional<ConfigAnswer> own = registry.config(desired.subject());
+        if (own.isEmpty() || own.get().compatibilityLevel() == null) {
+            return plan;
+        }
+        List<Change> changes = new ArrayList<>();
+        changes.add(new Change(desired.subject(), Action.CLEAR_CONFIG, schema.latestVersion(), null, null, null, null,
+                null, null, own.get().compatibilityLevel(), null, null, desired.file(), null));
+        changes.addAll(plan.changes());
+        return new Plan(plan.registry(), changes);
     }
 
     /** Applies a plan whose schema is unchanged but whose settings differ; null when there is nothing to apply. */
@@ -190,9 +215,9 @@ final class SchemaReconcile {
     private Result synced(Schema r, String subject, String digest, SchemaVersion v, Integer latest, Integer registered,
                           boolean adopted) {
         SchemaStatus s = status(r, subject, digest, v, latest);
-        String message = registered != null ? "registered as version " + registered + " (id " + s.id + ")"
-                : adopted ? "the registry already holds this schema as version " + s.version + " (id " + s.id
-                        + "): adopted" : "version " + s.version + " (id " + s.id + ") is the subject's latest";
+        // The status says what holds, the same whoever reconciles and however often; how it came to hold
+        // (registered now, adopted) goes into the event.
+        String message = "version " + s.version + " (id " + s.id + ") is the subject's latest";
         return new Result(s, Reason.Synced, message, false, registered, adopted && registered == null);
     }
 
@@ -202,6 +227,7 @@ final class SchemaReconcile {
         s.subject = subject;
         s.desiredDigest = digest;
         s.latestVersion = latest;
+        s.compatibilityLevel = r.getSpec().compatibilityLevel == null ? null : r.getSpec().compatibilityLevel.name();
         if (v != null) {
             s.id = v.id();
             s.version = v.version();
@@ -222,6 +248,7 @@ final class SchemaReconcile {
             s.version = old.version;
             s.guid = old.guid;
             s.latestVersion = old.latestVersion;
+            s.compatibilityLevel = old.compatibilityLevel;
         }
         return new Result(s, reason, message, !reason.terminal && reason != Reason.ChangedOutsideResource, registered,
                 false);

@@ -31,6 +31,10 @@ public class SchemaStatus {
     @JsonPropertyDescription("The subject's latest version; above version when a version was registered outside the resource.")
     public Integer latestVersion;
 
+    @JsonPropertyDescription("The subject's compatibility level this resource set; cleared from the registry when the"
+            + " resource stops giving one.")
+    public String compatibilityLevel;
+
     @JsonPropertyDescription("A digest of what the resource asked for when last reconciled (its text, references and settings).")
     public String desiredDigest;
 
@@ -48,7 +52,8 @@ public class SchemaStatus {
     public boolean sameAs(SchemaStatus o) {
         if (o == null || !Objects.equals(observedGeneration, o.observedGeneration) || !Objects.equals(subject, o.subject)
                 || !Objects.equals(id, o.id) || !Objects.equals(version, o.version) || !Objects.equals(guid, o.guid)
-                || !Objects.equals(latestVersion, o.latestVersion) || !Objects.equals(desiredDigest, o.desiredDigest)) {
+                || !Objects.equals(latestVersion, o.latestVersion) || !Objects.equals(desiredDigest, o.desiredDigest)
+                || !Objects.equals(compatibilityLevel, o.compatibilityLevel)) {
             return false;
         }
         List<Condition> a = conditions == null ? List.of() : conditions;

@@ -11,6 +11,7 @@ import io.quire.journal.codec.JournalCodec;
 import io.quire.journal.command.ApplyChangeSet;
 import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
+import io.quire.journal.command.DeleteConfig;
 import io.quire.journal.command.DeleteSubject;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.model.ErrorCode;
@@ -145,12 +146,14 @@ public final class ChangeSets {
                 throw stepError(i, req, null, ErrorCode.UNPROCESSABLE, "a step names its subject");
             }
             Subject subject = Subject.of(s.subject());
-            int kinds = (s.register() != null ? 1 : 0) + (s.config() != null ? 1 : 0) + (s.delete() != null ? 1 : 0);
+            int kinds = (s.register() != null ? 1 : 0) + (s.config() != null ? 1 : 0) + (s.delete() != null ? 1 : 0)
+                    + (s.deletesConfig() ? 1 : 0);
             if (kinds != 1) {
                 throw stepError(i, req, subject, ErrorCode.UNPROCESSABLE,
-                        "a step is exactly one of register, config and delete");
+                        "a step is exactly one of register, config, deleteConfig and delete");
             }
-            String kind = s.register() != null ? "register" : s.config() != null ? "config" : "delete";
+            String kind = s.register() != null ? "register" : s.config() != null || s.deletesConfig() ? "config"
+                    : "delete";
             if (!seen.add(kind + '\u0000' + subject.name())) {
                 throw stepError(i, req, subject, ErrorCode.UNPROCESSABLE,
                         "a change set changes a subject's " + kind + " once");
@@ -219,6 +222,9 @@ public final class ChangeSets {
                 } else if (s.config() != null) {
                     commands = List.of(SettingsWrites.setConfigCommand(subject, s.config().compatibility(),
                             s.config().normalize(), s.config().fields(), List.of()));
+                    answer = new StepAnswer(s.subject(), "config", null, null);
+                } else if (s.deletesConfig()) {
+                    commands = List.of(new DeleteConfig(subject));
                     answer = new StepAnswer(s.subject(), "config", null, null);
                 } else {
                     commands = s.delete().permanent()

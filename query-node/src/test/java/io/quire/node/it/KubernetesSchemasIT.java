@@ -151,11 +151,20 @@ class KubernetesSchemasIT {
         return k8s.resources(Schema.class).inNamespace(NS).resource(s).create();
     }
 
+    /** Edits the spec as kubectl edit does: read, change, write under the read version, again on a conflict. */
     static Schema edit(String name, java.util.function.Consumer<SchemaSpec> change) {
-        return k8s.resources(Schema.class).inNamespace(NS).withName(name).edit(s -> {
-            change.accept(s.getSpec());
-            return s;
-        });
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return k8s.resources(Schema.class).inNamespace(NS).withName(name).edit(s -> {
+                    change.accept(s.getSpec());
+                    return s;
+                });
+            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt == 5) {
+                    throw e;
+                }
+            }
+        }
     }
 
     static Condition synced(Schema s) {
@@ -240,6 +249,15 @@ class KubernetesSchemasIT {
         Schema v3 = await("orders-value", "version 3", x -> "Synced".equals(synced(x).getReason())
                 && Integer.valueOf(3).equals(x.getStatus().version));
         assertEquals("True", synced(v3).getStatus());
+        assertEquals("BACKWARD", v3.getStatus().compatibilityLevel);
+
+        // a level the resource stops giving is removed from the subject, not silently kept
+        edit("orders-value", spec -> spec.compatibilityLevel = null);
+        Schema cleared = await("orders-value", "its level cleared", x -> x.getStatus().compatibilityLevel == null
+                && "Synced".equals(synced(x).getReason()));
+        assertEquals(3, cleared.getStatus().version);
+        assertEquals(40408, registry().get("/config/orders-value").errorCode(), "the subject has no level of its own");
+        assertEquals(List.of(1, 2, 3), versions("orders-value", false));
     }
 
     /** Compatibility checks the registry answered, as its metrics count them on every node that runs. */
@@ -376,7 +394,7 @@ class KubernetesSchemasIT {
         Map<String, String> out = new java.util.TreeMap<>();
         for (Schema s : k8s.resources(Schema.class).inNamespace(NS).list().getItems()) {
             out.put(s.getMetadata().getName(), s.getMetadata().getResourceVersion() + " "
-                    + (synced(s) == null ? "-" : synced(s).getReason()) + " v" + s.getStatus().version);
+                    + k8s.getKubernetesSerialization().asJson(s.getStatus()));
         }
         return out;
     }
@@ -402,9 +420,25 @@ class KubernetesSchemasIT {
             launch(i, 2);
         }
         Nodes.await(() -> leader() >= 0, Duration.ofSeconds(30), () -> "a node reconciling");
+        Thread.sleep(1_000);
+        long reconciled = reconciles(leader());
         Thread.sleep(4_000); // several resyncs of every resource
+        long after = reconciles(leader());
+        assertTrue(after - reconciled >= before.size(), "every resource reconciled again by its resyncs: "
+                + reconciled + " then " + after + " reconciles of " + before.size() + " resources");
         assertEquals(before, statuses());
         assertEquals(registryBefore, registryVersions());
+    }
+
+    /** Reconciles node {@code i} made, of every result, by its metrics. */
+    static long reconciles(int i) {
+        Matcher m = Pattern.compile("quire_schema_reconciles_total\\{[^}]*\\} (\\S+)")
+                .matcher(new Http(ports[i]).get("/metrics").body());
+        long n = 0;
+        while (m.find()) {
+            n += (long) Double.parseDouble(m.group(1));
+        }
+        return n;
     }
 
     /** The node that reconciles now, by its metrics; -1 when none. */

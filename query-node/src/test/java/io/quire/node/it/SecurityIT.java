@@ -187,6 +187,9 @@ class SecurityIT {
         Http.Response config = https.as(basic("writer", "writerpw")).post("/changesets",
                 String.format(set, "billing-cs", "\"config\":{\"compatibility\":\"NONE\"}"));
         assertEquals(403, config.status(), "a config step is an admin's: " + config.body());
+        Http.Response deleteConfig = https.as(basic("writer", "writerpw")).post("/changesets",
+                String.format(set, "billing-cs", "\"deleteConfig\":true"));
+        assertEquals(403, deleteConfig.status(), "so is removing a config: " + deleteConfig.body());
         assertEquals(404, https.as(basic("reader", "readerpw")).get("/subjects/orders-cs/versions").status(),
                 "nothing landed");
         assertEquals(403, https.as(basic("reader", "readerpw")).post("/changesets",
@@ -194,6 +197,14 @@ class SecurityIT {
         assertEquals(200, ci.post("/changesets", String.format(set, "billing-cs", register)).status());
         assertEquals(200, https.as(basic("admin", "adminpw")).post("/changesets",
                 String.format(set, "payments-cs", "\"config\":{\"compatibility\":\"NONE\"}")).status());
+        Http admin = https.as(basic("admin", "adminpw"));
+        assertEquals("NONE", admin.get("/config/payments-cs").json().path("compatibilityLevel").asText());
+        Http.Response cleared = admin.post("/changesets", "{\"steps\":[{\"subject\":\"payments-cs\",\"deleteConfig\":true}]}");
+        assertEquals(200, cleared.status(), cleared.body());
+        assertEquals(40408, admin.get("/config/payments-cs").errorCode(), "the subject's own level is gone");
+        Http.Response both = admin.post("/changesets", "{\"steps\":[{\"subject\":\"payments-cs\",\"deleteConfig\":true,"
+                + "\"config\":{\"compatibility\":\"FULL\"}}]}");
+        assertEquals(422, both.status(), "one kind per step: " + both.body());
     }
 
     @Test

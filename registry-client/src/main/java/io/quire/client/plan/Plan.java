@@ -29,6 +29,8 @@ public record Plan(String registry, List<Change> changes) {
         NEW_VERSION,
         /** The subject's compatibility level or normalize flag set. */
         SET_CONFIG,
+        /** The subject's own settings removed: the context's or registry's apply again. */
+        CLEAR_CONFIG,
         /** A subject the folder no longer has, deleted (allowed by {@code --allow-deletes}). */
         DELETE,
         /** Nothing: the registry holds the folder's schema as the subject's latest version. */
@@ -60,7 +62,7 @@ public record Plan(String registry, List<Change> changes) {
         @JsonIgnore
         public boolean changes() {
             return action == Action.CREATE || action == Action.NEW_VERSION || action == Action.SET_CONFIG
-                    || action == Action.DELETE;
+                    || action == Action.CLEAR_CONFIG || action == Action.DELETE;
         }
     }
 

@@ -133,6 +133,8 @@ public final class PlanApply {
             if (c.action() == Action.SET_CONFIG) {
                 steps.add(ChangeSetRequest.Step.config(c.subject(), new ConfigRequest(c.compatibility(),
                         c.setNormalize(), null)));
+            } else if (c.action() == Action.CLEAR_CONFIG) {
+                steps.add(ChangeSetRequest.Step.deleteConfig(c.subject()));
             } else if (c.action() == Action.DELETE) {
                 steps.add(ChangeSetRequest.Step.delete(c.subject(), Boolean.TRUE.equals(c.permanent())));
             } else {
@@ -164,6 +166,10 @@ public final class PlanApply {
     private Landed apply(Change c) throws IOException, InterruptedException {
         if (c.action() == Action.SET_CONFIG) {
             registry.setConfig(c.subject(), new ConfigRequest(c.compatibility(), c.setNormalize(), null));
+            return new Landed(c, null, null);
+        }
+        if (c.action() == Action.CLEAR_CONFIG) {
+            registry.deleteConfig(c.subject());
             return new Landed(c, null, null);
         }
         if (c.action() == Action.DELETE) {

@@ -36,7 +36,7 @@ public final class PlanText {
     private static String symbol(Action a) {
         return switch (a) {
             case CREATE -> "+";
-            case NEW_VERSION, SET_CONFIG -> "~";
+            case NEW_VERSION, SET_CONFIG, CLEAR_CONFIG -> "~";
             case DELETE -> "-";
             case REFUSED -> "!";
             case NONE, OLDER_VERSION, NOT_IN_FOLDER -> "·";
@@ -52,6 +52,7 @@ public final class PlanText {
                     ? "(inherited)" : c.currentCompatibility()) + " -> " + c.compatibility())
                     + (c.setNormalize() == null ? "" : (c.compatibility() == null ? "" : ", ") + "normalize "
                     + c.setNormalize());
+            case CLEAR_CONFIG -> "settings removed (compatibility " + c.currentCompatibility() + " no longer its own)";
             case DELETE -> Boolean.TRUE.equals(c.permanent()) ? "delete permanently" : "delete (soft)";
             case NONE -> "no change";
             case OLDER_VERSION -> "equals version " + c.matchedVersion() + ", not the latest (" + c.latestVersion() + ")";
