@@ -176,7 +176,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         listen(deps);
         if (config.kubernetes().schemas()) {
             schemaResources = new SchemaResources(config.nodeId(), access, submitter,
-                    SchemaResources.settings(config, httpPort.get()), metrics).start();
+                    SchemaResources.settings(config, httpPort.get()), metrics, this::ready).start();
         }
         LOG.info("HTTP API listening on {}://{}:{} (authentication {})", config.security().tls() ? "https" : "http",
                 config.host(), httpPort.get(), config.security().authEnabled() ? "on" : "off");
@@ -309,6 +309,9 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
      */
     public void shutdownGracefully() {
         stopping = true;
+        if (schemaResources != null) {
+            schemaResources.close(); // first: its reconciles call this node's HTTP API, and another node takes over
+        }
         QuireConfig.Shutdown s = config.shutdown();
         LOG.info("stopping: not ready; serving {} ms more, then up to {} ms for requests in flight", s.delayMs(),
                 s.timeoutMs());

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * exporters' rule in journal order). The holder renews it every third of its length and runs the
  * {@link SchemaController}; a node that cannot renew stops reconciling before its lease can run
  * out, and another node takes the lease once it has (a killed node's work moves within one lease).
- * Nothing runs where the node takes no writes (a follower region).
+ * Nothing runs where the node takes no writes (a follower region), nor before the node has caught
+ * up with the journal.
  */
 public final class SchemaResources implements AutoCloseable {
 
@@ -50,19 +52,23 @@ public final class SchemaResources implements AutoCloseable {
     private final JournalPort journal;
     private final Settings settings;
     private final QuireMetrics metrics;
+    private final BooleanSupplier ready;
     private final ScheduledExecutorService ticks;
     private final KubernetesClient client;
     private volatile SchemaController controller;
     /** Until when (this node's clock) the lease is surely this node's; 0 when it is not. */
     private volatile long heldUntil;
+    private volatile boolean closed;
 
+    /** {@code ready}: whether the node has caught up with the journal; it reconciles only then. */
     public SchemaResources(String nodeId, ViewAccess access, JournalPort journal, Settings settings,
-                           QuireMetrics metrics) {
+                           QuireMetrics metrics, BooleanSupplier ready) {
         this.nodeId = nodeId;
         this.access = access;
         this.journal = journal;
         this.settings = settings;
         this.metrics = metrics;
+        this.ready = ready;
         this.ticks = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "quire-schemas-lease");
             t.setDaemon(true);
@@ -116,9 +122,15 @@ public final class SchemaResources implements AutoCloseable {
                 stop("the node takes no writes");
                 return;
             }
+            if (!ready.getAsBoolean() && controller == null) {
+                return; // a node still catching up would plan against a view behind the journal
+            }
             long asked = System.currentTimeMillis();
             Applied a = journal.submit(new TakeLease(TASK, nodeId, settings.leaseMs()), PRINCIPAL)
                     .get(Math.max(1_000, settings.leaseMs() / 3), TimeUnit.MILLISECONDS);
+            if (closed) {
+                return;
+            }
             if (a.outcome() instanceof LeaseTaken t && nodeId.equals(t.holder())) {
                 // the lease runs from the record's time, which is after asked: counting from asked is safe
                 heldUntil = asked + settings.leaseMs();
@@ -160,7 +172,11 @@ public final class SchemaResources implements AutoCloseable {
 
     /** Stops reconciling and gives the lease up, so that another node takes it at once. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         ticks.shutdownNow();
         boolean held = controller != null;
         stop("the node stops");

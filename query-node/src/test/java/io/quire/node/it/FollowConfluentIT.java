@@ -156,6 +156,69 @@ class FollowConfluentIT {
         return out;
     }
 
+    /**
+     * How fast a follower catches up a big {@code _schemas} topic (a benchmark, run only when asked:
+     * {@code bench/follow-catchup.sh}): {@code quire.follow.bench.records} schema records over a tenth
+     * as many subjects, each record a new version of a subject drawn at random (seeded), written before
+     * the follower starts; measured from the node's start to the follower having copied the last one.
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "quire.follow.bench.records", matches = "\\d+")
+    void catchUpRate() throws Exception {
+        int records = Integer.getInteger("quire.follow.bench.records");
+        int subjects = Math.max(1, records / 10);
+        createTopic("follow-bench-" + System.nanoTime());
+        async = true;
+        java.util.Random random = new java.util.Random(42);
+        int[] versions = new int[subjects];
+        StringBuilder fields = new StringBuilder();
+        long w0 = System.nanoTime();
+        for (int i = 0; i < records; i++) {
+            int s = random.nextInt(subjects);
+            int v = ++versions[s];
+            fields.setLength(0);
+            for (int f = 1; f <= v; f++) {
+                fields.append(",{\"name\":\"f").append(f).append("\",\"type\":\"string\",\"default\":\"\"}");
+            }
+            String schema = "{\"type\":\"record\",\"name\":\"S" + s + "\",\"fields\":[{\"name\":\"id\",\"type\":"
+                    + "\"string\"}" + fields + "]}";
+            send("{\"keytype\":\"SCHEMA\",\"subject\":\"bench-" + s + "-value\",\"version\":" + v + ",\"magic\":1}",
+                    "{\"subject\":\"bench-" + s + "-value\",\"version\":" + v + ",\"id\":" + (i + 1)
+                            + ",\"schemaType\":\"AVRO\",\"references\":[],\"schema\":" + Http.JSON.writeValueAsString(schema)
+                            + ",\"deleted\":false}");
+        }
+        producer.flush();
+        System.out.printf("follow bench: wrote %,d records over %,d subjects in %.1f s%n", records, subjects,
+                (System.nanoTime() - w0) / 1e9);
+        long t0 = System.nanoTime();
+        Path dir = Files.createTempDirectory("quire-follow-bench");
+        try (QuireNode node = follower(dir.resolve("bench"))) {
+            Http h = new Http(node.httpPort());
+            long ready = System.nanoTime();
+            long lastPrint = ready;
+            while (true) {
+                JsonNode f = status(h).path("follower");
+                if (f.path("lagRecords").asLong() == 0 && f.path("sourceEnd").asLong() >= records) {
+                    break;
+                }
+                if (!"FOLLOWING".equals(f.path("state").asText()) && !"STARTING".equals(f.path("state").asText())) {
+                    throw new AssertionError("the follower stopped: " + f);
+                }
+                if (System.nanoTime() - lastPrint > 10_000_000_000L) {
+                    lastPrint = System.nanoTime();
+                    System.out.printf("follow bench: %.0f s, %,d behind%n", (lastPrint - t0) / 1e9,
+                            f.path("lagRecords").asLong());
+                }
+                Thread.sleep(100);
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf("follow bench: %,d records copied %.1f s after the node started (ready after %.1f s):"
+                            + " %,.0f records/s (window %d)%n", records, seconds, (ready - t0) / 1e9, records / seconds,
+                    Integer.getInteger("quire.follow.window", 256));
+            assertEquals(records, h.get("/schemas/ids/" + records).status() == 200 ? records : -1, "the last id is there");
+        }
+    }
+
     @Test
     void followsEveryRecordKindResumesAfterARestartAndCutsOverUnderASteadyStream() throws Exception {
         createTopic("confluent-follow-it");

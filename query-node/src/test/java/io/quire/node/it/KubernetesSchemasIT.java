@@ -426,7 +426,9 @@ class KubernetesSchemasIT {
         long after = reconciles(leader());
         assertTrue(after - reconciled >= before.size(), "every resource reconciled again by its resyncs: "
                 + reconciled + " then " + after + " reconciles of " + before.size() + " resources");
-        assertEquals(before, statuses());
+        assertEquals(before, statuses(), () -> "events of customer-value: " + k8s.v1().events().inNamespace(NS).list()
+                .getItems().stream().filter(e -> "customer-value".equals(e.getInvolvedObject().getName()))
+                .map(e -> e.getReason() + " " + e.getMessage()).toList());
         assertEquals(registryBefore, registryVersions());
     }
 
