@@ -177,7 +177,10 @@ public final class ConfluentFollower implements AutoCloseable {
     static final int WINDOW = Integer.getInteger("quire.follow.window", 256); // 1: one step at a time (for comparisons)
 
     private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
-    private final Set<Object> touched = new HashSet<>();
+    /** The versions of each subject whose import is in flight (nothing else of the subject is). */
+    private final Map<Object, Set<Integer>> importing = new HashMap<>();
+    /** Subjects (and the registry's settings) with a step in flight other than an import. */
+    private final Set<Object> settling = new HashSet<>();
     /** The last step sent (or applied, at start): each step is chained right after it. */
     private long tipOffset;
     private int tipPart;
@@ -257,7 +260,8 @@ public final class ConfluentFollower implements AutoCloseable {
         try {
             LogRecord record = ConfluentLogCodec.read(r.key(), r.value());
             subject = SourceRecords.touches(record);
-            if (touched.contains(subject) || inFlight.size() >= WINDOW || SourceRecords.needsSettledView(record)) {
+            if (inFlight.size() >= WINDOW || SourceRecords.needsSettledView(record) || settling.contains(subject)
+                    || importing.getOrDefault(subject, Set.of()).contains(SourceRecords.versionOf(record))) {
                 Outcome settled = drain();
                 if (settled != Outcome.GO_ON) {
                     return settled;
@@ -283,7 +287,11 @@ public final class ConfluentFollower implements AutoCloseable {
                         : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
             }
             inFlight.add(new InFlight(r.offset(), part, subject, done));
-            touched.add(subject);
+            if (step instanceof SourceRecords.Import i) {
+                importing.computeIfAbsent(subject, k -> new HashSet<>()).add(i.request().version());
+            } else {
+                settling.add(subject);
+            }
             tipOffset = r.offset();
             tipPart = part;
         }
@@ -329,12 +337,14 @@ public final class ConfluentFollower implements AutoCloseable {
                 result = Outcome.RESEND; // another follower went ahead, or a step before this one was refused
             } else {
                 inFlight.clear();
-                touched.clear();
+                importing.clear();
+                settling.clear();
                 result = refused(s.offset(), failure) ? Outcome.RESEND : Outcome.STOP;
                 break;
             }
         }
-        touched.clear();
+        importing.clear();
+        settling.clear();
         return result;
     }
 

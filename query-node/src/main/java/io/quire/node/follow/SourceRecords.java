@@ -79,6 +79,11 @@ final class SourceRecords {
         return !(record instanceof SchemaRecord s && s.value() != null && s.value().references().isEmpty());
     }
 
+    /** The version a schema record names; null for any other record. */
+    static Integer versionOf(LogRecord record) {
+        return record instanceof SchemaRecord s ? s.version().number() : null;
+    }
+
     /** What the record asks of Quire, given the view now. */
     static List<Step> steps(RegistryView view, LogRecord record) {
         if (record instanceof SchemaRecord s) {

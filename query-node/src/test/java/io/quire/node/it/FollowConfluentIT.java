@@ -158,15 +158,15 @@ class FollowConfluentIT {
 
     /**
      * How fast a follower catches up a big {@code _schemas} topic (a benchmark, run only when asked:
-     * {@code bench/follow-catchup.sh}): {@code quire.follow.bench.records} schema records over a tenth
-     * as many subjects, each record a new version of a subject drawn at random (seeded), written before
+     * {@code bench/follow-catchup.sh}): {@code quire.follow.bench.records} schema records over
+     * {@code quire.follow.bench.subjects} subjects (a tenth as many by default), each record a new version of a subject drawn at random (seeded), written before
      * the follower starts; measured from the node's start to the follower having copied the last one.
      */
     @Test
     @org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "quire.follow.bench.records", matches = "\\d+")
     void catchUpRate() throws Exception {
         int records = Integer.getInteger("quire.follow.bench.records");
-        int subjects = Math.max(1, records / 10);
+        int subjects = Integer.getInteger("quire.follow.bench.subjects", Math.max(1, records / 10));
         createTopic("follow-bench-" + System.nanoTime());
         async = true;
         java.util.Random random = new java.util.Random(42);
