@@ -18,14 +18,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -169,18 +166,10 @@ public final class ConfluentFollower implements AutoCloseable {
         return true;
     }
 
-    /** A step sent to the journal and not yet known to be applied. */
-    private record InFlight(long offset, int part, Object subject, CompletableFuture<Applied> done) {
-    }
-
     /** Steps in flight at most: the follower sends ahead instead of waiting for each. */
     static final int WINDOW = Integer.getInteger("quire.follow.window", 256); // 1: one step at a time (for comparisons)
 
-    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
-    /** The versions of each subject whose import is in flight (nothing else of the subject is). */
-    private final Map<Object, Set<Integer>> importing = new HashMap<>();
-    /** Subjects (and the registry's settings) with a step in flight other than an import. */
-    private final Set<Object> settling = new HashSet<>();
+    private final InFlightSteps inFlight = new InFlightSteps();
     /** The last step sent (or applied, at start): each step is chained right after it. */
     private long tipOffset;
     private int tipPart;
@@ -260,8 +249,7 @@ public final class ConfluentFollower implements AutoCloseable {
         try {
             LogRecord record = ConfluentLogCodec.read(r.key(), r.value());
             subject = SourceRecords.touches(record);
-            if (inFlight.size() >= WINDOW || SourceRecords.needsSettledView(record) || settling.contains(subject)
-                    || importing.getOrDefault(subject, Set.of()).contains(SourceRecords.versionOf(record))) {
+            if (inFlight.size() >= WINDOW || inFlight.mustSettleBefore(record, subject)) {
                 Outcome settled = drain();
                 if (settled != Outcome.GO_ON) {
                     return settled;
@@ -286,12 +274,8 @@ public final class ConfluentFollower implements AutoCloseable {
                 return settled != Outcome.GO_ON ? settled
                         : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
             }
-            inFlight.add(new InFlight(r.offset(), part, subject, done));
-            if (step instanceof SourceRecords.Import i) {
-                importing.computeIfAbsent(subject, k -> new HashSet<>()).add(i.request().version());
-            } else {
-                settling.add(subject);
-            }
+            inFlight.add(new InFlightSteps.Step(r.offset(), part, subject, done),
+                    step instanceof SourceRecords.Import i ? i.request().version() : null);
             tipOffset = r.offset();
             tipPart = part;
         }
@@ -312,7 +296,7 @@ public final class ConfluentFollower implements AutoCloseable {
         Outcome result = Outcome.GO_ON;
         long lastCounted = -1;
         while (!inFlight.isEmpty()) {
-            InFlight s = inFlight.poll();
+            InFlightSteps.Step s = inFlight.poll();
             String failure = null;
             try {
                 Applied a = s.done().get(writeTimeoutMs * 2, TimeUnit.MILLISECONDS);
@@ -337,14 +321,10 @@ public final class ConfluentFollower implements AutoCloseable {
                 result = Outcome.RESEND; // another follower went ahead, or a step before this one was refused
             } else {
                 inFlight.clear();
-                importing.clear();
-                settling.clear();
                 result = refused(s.offset(), failure) ? Outcome.RESEND : Outcome.STOP;
                 break;
             }
         }
-        importing.clear();
-        settling.clear();
         return result;
     }
 
