@@ -148,20 +148,21 @@ public final class Main {
                        applied to, or dumped from any registry that speaks Confluent's API
               broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N --controller true|false
                      --controller-port C --voters 1@127.0.0.1:C --cluster-id ID --internal-replication R]
+                     [--host ADDRESS]  (the address it listens on and advertises; default 127.0.0.1)
                        a KRaft broker alone: dev mode's, or one of a local cluster (compose/local-cluster.sh)
               hash-password [--cost N]   read a password on stdin, print its bcrypt hash
             """;
 
     private static final Set<String> BROKER_FLAGS = Set.of("--data-dir", "--port",
             "--advertised-port", "--node-id", "--controller", "--controller-port", "--voters", "--cluster-id",
-            "--internal-replication");
+            "--internal-replication", "--host");
 
     /** Starts a broker and returns at once; the JVM stays up with it until it is stopped. */
     private static int broker(String[] args, PrintStream out) throws Exception {
         if (wantsHelp(args)) {
             out.println("usage: java -jar quire.jar broker --data-dir DIR [--port P] [--advertised-port A] [--node-id N"
                     + " --controller true|false --controller-port C --voters 1@127.0.0.1:C --cluster-id ID"
-                    + " --internal-replication R]");
+                    + " --internal-replication R] [--host ADDRESS]");
             return 0;
         }
         Map<String, String> flags = new HashMap<>();
@@ -176,7 +177,8 @@ public final class Main {
                 Integer.parseInt(flags.getOrDefault("--port", "0")),
                 Integer.parseInt(flags.getOrDefault("--controller-port", "0")),
                 Integer.parseInt(flags.getOrDefault("--advertised-port", "0")), flags.get("--voters"),
-                flags.get("--cluster-id"), Integer.parseInt(flags.getOrDefault("--internal-replication", "1")));
+                flags.get("--cluster-id"), Integer.parseInt(flags.getOrDefault("--internal-replication", "1")),
+                flags.get("--host"));
         EmbeddedKafka kafka = new EmbeddedKafka(Path.of(flags.getOrDefault("--data-dir", "./quire-broker")),
                 spec).start();
         LOG.info("broker ready at {}", kafka.bootstrapServers());

@@ -31,13 +31,18 @@ public final class EmbeddedKafka implements AutoCloseable {
      * One broker of a cluster: its node id, whether it is also the (single) controller, its ports
      * (0: a free one, remembered across restarts), the port clients are told to use (0: the broker
      * port; the bench puts a latency-injecting proxy there), the controller voters (null: itself),
-     * the cluster id (null: a new one, remembered) and the replication of Kafka's internal topics.
+     * the cluster id (null: a new one, remembered), the replication of Kafka's internal topics, and
+     * the address it listens on and advertises (the loopback address, or a network namespace's own).
      */
     public record Spec(int nodeId, boolean controller, int port, int controllerPort, int advertisedPort, String voters,
-                       String clusterId, int internalReplication) {
+                       String clusterId, int internalReplication, String host) {
+
+        public Spec {
+            host = host == null || host.isBlank() ? "127.0.0.1" : host;
+        }
 
         public static Spec standalone() {
-            return new Spec(1, true, 0, 0, 0, null, null, 1);
+            return new Spec(1, true, 0, 0, 0, null, null, 1, null);
         }
     }
 
@@ -73,7 +78,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         int controllerPort = Integer.parseInt(state.getProperty("controller.port"));
         Path logDir = dir.resolve("log");
         int advertised = spec.advertisedPort() > 0 ? spec.advertisedPort() : brokerPort;
-        String voters = spec.voters() != null ? spec.voters() : spec.nodeId() + "@127.0.0.1:" + controllerPort;
+        String voters = spec.voters() != null ? spec.voters() : spec.nodeId() + "@" + spec.host() + ":" + controllerPort;
         Properties props = brokerProperties(logDir, brokerPort, controllerPort, advertised, voters);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             format(props, state.getProperty("cluster.id"));
@@ -84,7 +89,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         long t0 = System.nanoTime();
         server = new KafkaRaftServer(new KafkaConfig(props), Time.SYSTEM);
         server.startup();
-        bootstrapServers = "127.0.0.1:" + advertised;
+        bootstrapServers = spec.host() + ":" + advertised;
         LOG.info("embedded Kafka broker {} up at {} in {} ms (data {})", spec.nodeId(), bootstrapServers,
                 (System.nanoTime() - t0) / 1_000_000, logDir);
         return this;
@@ -100,9 +105,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.setProperty("process.roles", spec.controller() ? "broker,controller" : "broker");
         p.setProperty("node.id", Integer.toString(spec.nodeId()));
         p.setProperty("controller.quorum.voters", voters);
-        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + brokerPort
-                + (spec.controller() ? ",CONTROLLER://127.0.0.1:" + controllerPort : ""));
-        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + advertisedPort);
+        p.setProperty("listeners", "PLAINTEXT://" + spec.host() + ":" + brokerPort
+                + (spec.controller() ? ",CONTROLLER://" + spec.host() + ":" + controllerPort : ""));
+        p.setProperty("advertised.listeners", "PLAINTEXT://" + spec.host() + ":" + advertisedPort);
         p.setProperty("controller.listener.names", "CONTROLLER");
         p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
         p.setProperty("inter.broker.listener.name", "PLAINTEXT");

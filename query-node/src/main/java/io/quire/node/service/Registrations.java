@@ -9,6 +9,7 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.ErrorCode;
 import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Mode;
+import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.SchemaGuid;
 import io.quire.journal.model.SchemaId;
@@ -194,6 +195,12 @@ public final class Registrations {
             DataContract contract = proposal.contract();
             CompletableFuture<SchemaId> id = proposal.existingId().map(CompletableFuture::completedFuture)
                     .orElseGet(() -> freshId(subject.context()));
+            if (TestBreak.ANSWER_BEFORE_APPLY) { // a build broken on purpose (TestBreak), never otherwise
+                return id.thenApply(proposed -> {
+                    path.journal().submit(proposal.command(proposed), principal);
+                    return new Written<>(answer(subject, proposed, Version.of(1), parsed, contract), Offset.NONE);
+                });
+            }
             return id.thenCompose(proposed -> path.journal().submit(proposal.command(proposed), principal))
                     .thenCompose(applied -> {
                         if (applied.outcome() instanceof Conflict c) {
