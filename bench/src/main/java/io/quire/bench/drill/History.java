@@ -11,7 +11,8 @@ import java.util.List;
  */
 final class History {
 
-    enum Kind { REGISTER, READ }
+    /** A registration, a read, a soft delete of a subject, a permanent delete of a subject. */
+    enum Kind { REGISTER, READ, DELETE, PURGE }
 
     enum Outcome { OK, FAIL, UNKNOWN }
 

@@ -85,10 +85,15 @@ public final class PartitionDrill {
                 + "]}";
     }
 
-    /** One client: registrations of new, evolving and shared subjects, and reads of its own writes with their token. */
+    /**
+     * One client: registrations of new, evolving and shared subjects; its own subjects registered,
+     * soft-deleted, deleted for good and registered again; reads of its own writes, by id and by
+     * version, with their token.
+     */
     void client(int c, long seed, AtomicBoolean running) {
         Random random = new Random(seed * 1_000 + c);
         List<Op> mine = new ArrayList<>();
+        int[] cycle = new int[3]; // per cycle subject: 0 register next, 1 soft delete next, 2 delete for good next
         int n = 0;
         while (running.get()) {
             int node = random.nextInt(3);
@@ -96,13 +101,34 @@ public final class PartitionDrill {
             n++;
             if (pick < 2 && !mine.isEmpty()) {
                 Op w = mine.get(random.nextInt(mine.size()));
+                boolean byVersion = w.subject().startsWith("new-") && random.nextBoolean();
                 long start = now();
-                Answer a = send(node, "GET", "/schemas/ids/" + w.id(), null, w.offset());
-                Outcome o = a.status() == 200 ? (Checker.sameSchema(Checker.schemaOf(a.body()), w.schema())
-                        ? Outcome.OK : Outcome.FAIL) : a.status() <= 0 || a.status() >= 500 ? Outcome.UNKNOWN
-                        : Outcome.FAIL;
+                Answer a = send(node, "GET", byVersion ? "/subjects/" + w.subject() + "/versions/latest"
+                        : "/schemas/ids/" + w.id(), null, w.offset());
+                boolean right = byVersion ? Checker.longField(a.body() == null ? "{}" : a.body(), "id") == w.id()
+                        : Checker.sameSchema(Checker.schemaOf(a.body() == null ? "{}" : a.body()), w.schema());
+                Outcome o = a.status() == 200 ? (right ? Outcome.OK : Outcome.FAIL)
+                        : a.status() <= 0 || a.status() >= 500 ? Outcome.UNKNOWN : Outcome.FAIL;
                 history.add(new Op(c, Kind.READ, node, w.subject(), w.schema(), start, now(), o, w.id(), 0, w.offset(),
                         a.body(), a.error()));
+                continue;
+            }
+            if (pick == 9) {
+                int k = random.nextInt(3);
+                String subject = "cycle-c" + c + "-" + k;
+                String schema = record("Cycle" + c + "x" + k, null);
+                Kind kind = cycle[k] == 0 ? Kind.REGISTER : cycle[k] == 1 ? Kind.DELETE : Kind.PURGE;
+                long start = now();
+                Answer a = kind == Kind.REGISTER ? send(node, "POST", "/subjects/" + subject + "/versions", body(schema), null)
+                        : send(node, "DELETE", "/subjects/" + subject + (kind == Kind.PURGE ? "?permanent=true" : ""),
+                        null, null);
+                Outcome o = outcome(a);
+                long id = o == Outcome.OK && kind == Kind.REGISTER ? Checker.longField(a.body(), "id") : -1;
+                history.add(new Op(c, kind, node, subject, schema, start, now(), o, id, 0, a.offset(), a.body(),
+                        a.error()));
+                if (o == Outcome.OK) {
+                    cycle[k] = (cycle[k] + 1) % 3;
+                }
                 continue;
             }
             String subject;
@@ -110,7 +136,7 @@ public final class PartitionDrill {
             if (pick < 6) {
                 subject = "new-c" + c + "-" + n;
                 schema = record("N" + c + "x" + n, null);
-            } else if (pick < 9) {
+            } else if (pick < 8) {
                 subject = "evolve-" + random.nextInt(6);
                 schema = record("Evolving", "f" + c + "_" + n);
             } else {
@@ -119,8 +145,7 @@ public final class PartitionDrill {
             }
             long start = now();
             Answer a = send(node, "POST", "/subjects/" + subject + "/versions", body(schema), null);
-            Outcome o = a.status() == 200 ? Outcome.OK : a.status() == 0 ? Outcome.FAIL
-                    : a.status() < 0 || a.status() >= 500 ? Outcome.UNKNOWN : Outcome.FAIL;
+            Outcome o = outcome(a);
             long id = o == Outcome.OK ? Checker.longField(a.body(), "id") : -1;
             Op op = new Op(c, Kind.REGISTER, node, subject, schema, start, now(), o, id, 0, a.offset(), a.body(),
                     a.error());
@@ -129,6 +154,12 @@ public final class PartitionDrill {
                 mine.add(op);
             }
         }
+    }
+
+    /** A write's outcome: ok; a definite failure (a refusal, or a connection refused); else unknown. */
+    static Outcome outcome(Answer a) {
+        return a.status() == 200 ? Outcome.OK : a.status() == 0 ? Outcome.FAIL
+                : a.status() < 0 || a.status() >= 500 ? Outcome.UNKNOWN : Outcome.FAIL;
     }
 
     public static void main(String[] args) throws Exception {
