@@ -7,12 +7,16 @@ import io.quire.bench.drill.History.Op;
 import io.quire.bench.drill.History.Outcome;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the registry promises, checked against a drill's history once every link is healed:
@@ -82,12 +86,13 @@ final class Checker {
         return out;
     }
 
-    private void count(String what) {
+    private synchronized void count(String what) {
         counts.merge(what, 1, Integer::sum);
     }
 
     List<String> check(List<Op> ops) throws InterruptedException {
-        List<String> anomalies = new ArrayList<>();
+        List<String> anomalies = Collections.synchronizedList(new ArrayList<>());
+        List<Runnable> remote = new ArrayList<>(); // what is asked of the nodes: asked by 12 threads at once
         String converged = converge();
         if (converged != null) {
             anomalies.add(converged);
@@ -128,23 +133,29 @@ final class Checker {
                 if (op.schema().equals(PartitionDrill.SHARED)) {
                     sharedIds.add(op.id());
                 }
-                for (int node = 0; node < 3; node++) {
-                    long found = lookup(node, op.subject(), op.schema());
-                    if (found != op.id()) {
-                        anomalies.add("acknowledged registration lost or changed: " + op.subject() + " got id " + op.id()
-                                + " (client " + op.client() + ", node " + (op.node() + 1) + ", " + op.end()
-                                + " ms), node " + (node + 1) + " finds " + found);
+                remote.add(() -> {
+                    for (int node = 0; node < 3; node++) {
+                        long found = lookup(node, op.subject(), op.schema());
+                        if (found != op.id()) {
+                            anomalies.add("acknowledged registration lost or changed: " + op.subject() + " got id "
+                                    + op.id() + " (client " + op.client() + ", node " + (op.node() + 1) + ", " + op.end()
+                                    + " ms), node " + (node + 1) + " finds " + found);
+                        }
                     }
-                }
+                });
             } else if (op.outcome() == Outcome.UNKNOWN) {
-                Set<Long> seen = new HashSet<>();
-                for (int node = 0; node < 3; node++) {
-                    seen.add(lookup(node, op.subject(), op.schema()));
-                }
-                count(seen.contains(-1L) ? "unknown registrations resolved: not there" : "unknown registrations resolved: there");
-                if (seen.size() != 1) {
-                    anomalies.add("unknown registration resolved differently on the nodes: " + op.subject() + " " + seen);
-                }
+                remote.add(() -> {
+                    Set<Long> seen = new HashSet<>();
+                    for (int node = 0; node < 3; node++) {
+                        seen.add(lookup(node, op.subject(), op.schema()));
+                    }
+                    count(seen.contains(-1L) ? "unknown registrations resolved: not there"
+                            : "unknown registrations resolved: there");
+                    if (seen.size() != 1) {
+                        anomalies.add("unknown registration resolved differently on the nodes: " + op.subject() + " "
+                                + seen);
+                    }
+                });
             }
         }
         checkCycles(cycles, anomalies);
@@ -155,39 +166,62 @@ final class Checker {
             if (cycleIds.contains(e.getKey())) {
                 continue; // its subject may have been deleted for good since
             }
-            for (int node = 0; node < 3; node++) {
-                PartitionDrill.Answer a = ask(node, "GET", "/schemas/ids/" + e.getKey(), null);
-                if (a.status() != 200 || !sameSchema(schemaOf(a.body()), e.getValue())) {
-                    anomalies.add("node " + (node + 1) + " serves id " + e.getKey() + " as " + a.body() + ", not " + e.getValue());
-                }
-            }
+            remote.add(() -> idServed(e.getKey(), e.getValue(), anomalies));
         }
         for (String subject : subjects) {
-            for (int node = 0; node < 3; node++) {
-                PartitionDrill.Answer a = ask(node, "GET", "/subjects/" + subject + "/versions", null);
-                if (a.status() == 404) {
-                    continue;
-                }
-                if (a.status() != 200) {
-                    anomalies.add("versions of " + subject + " on node " + (node + 1) + ": no answer (" + a.error() + ")");
-                    continue;
-                }
-                try {
-                    JsonNode versions = JSON.readTree(a.body());
-                    for (int i = 0; i < versions.size(); i++) {
-                        if (versions.get(i).asInt() != i + 1) {
-                            anomalies.add("versions of " + subject + " on node " + (node + 1) + " are not dense: " + versions);
-                            break;
-                        }
-                    }
-                } catch (IOException ex) {
-                    anomalies.add("versions of " + subject + " on node " + (node + 1) + ": " + a.body());
-                }
-            }
+            remote.add(() -> versionsDense(subject, anomalies));
         }
+        runAll(remote);
         counts.put("ids acknowledged", schemaOfId.size());
         counts.put("subjects", subjects.size());
-        return anomalies;
+        List<String> sorted = new ArrayList<>(anomalies);
+        Collections.sort(sorted);
+        return sorted;
+    }
+
+    /** Runs the checks that ask the nodes, twelve at a time. */
+    private static void runAll(List<Runnable> checks) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(12);
+        checks.forEach(pool::execute);
+        pool.shutdown();
+        if (!pool.awaitTermination(1, TimeUnit.HOURS)) {
+            throw new IllegalStateException("the checks did not end within an hour");
+        }
+    }
+
+    /** Every node serves the id as the schema it was given for. */
+    private void idServed(long id, String schema, List<String> anomalies) {
+        for (int node = 0; node < 3; node++) {
+            PartitionDrill.Answer a = ask(node, "GET", "/schemas/ids/" + id, null);
+            if (a.status() != 200 || !sameSchema(schemaOf(a.body()), schema)) {
+                anomalies.add("node " + (node + 1) + " serves id " + id + " as " + a.body() + ", not " + schema);
+            }
+        }
+    }
+
+    /** A subject's versions are 1 to n on every node. */
+    private void versionsDense(String subject, List<String> anomalies) {
+        for (int node = 0; node < 3; node++) {
+            PartitionDrill.Answer a = ask(node, "GET", "/subjects/" + subject + "/versions", null);
+            if (a.status() == 404) {
+                continue;
+            }
+            if (a.status() != 200) {
+                anomalies.add("versions of " + subject + " on node " + (node + 1) + ": no answer (" + a.error() + ")");
+                continue;
+            }
+            try {
+                JsonNode versions = JSON.readTree(a.body());
+                for (int i = 0; i < versions.size(); i++) {
+                    if (versions.get(i).asInt() != i + 1) {
+                        anomalies.add("versions of " + subject + " on node " + (node + 1) + " are not dense: " + versions);
+                        break;
+                    }
+                }
+            } catch (IOException ex) {
+                anomalies.add("versions of " + subject + " on node " + (node + 1) + ": " + a.body());
+            }
+        }
     }
 
     /**
