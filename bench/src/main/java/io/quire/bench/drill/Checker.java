@@ -52,7 +52,11 @@ final class Checker {
         }
     }
 
+    /** A number field of a JSON answer; -1 when there is no answer or no such field. */
     static long longField(String body, String field) {
+        if (body == null) {
+            return -1;
+        }
         try {
             return JSON.readTree(body).path(field).asLong(-1);
         } catch (IOException e) {
@@ -62,6 +66,9 @@ final class Checker {
 
     /** The schema text of a {@code GET /schemas/ids/{id}} answer. */
     static String schemaOf(String body) {
+        if (body == null) {
+            return "";
+        }
         try {
             return JSON.readTree(body).path("schema").asText();
         } catch (IOException e) {
@@ -107,10 +114,7 @@ final class Checker {
                 count(op.kind() + " " + op.outcome());
                 cycles.computeIfAbsent(op.subject(), k -> new ArrayList<>()).add(op);
                 if (op.kind() == Kind.REGISTER && op.outcome() == Outcome.OK) {
-                    String before = schemaOfId.putIfAbsent(op.id(), op.schema());
-                    if (before != null && !sameSchema(before, op.schema())) {
-                        anomalies.add("id " + op.id() + " means two schemas: " + before + " and " + op.schema());
-                    }
+                    remember(schemaOfId, op, anomalies);
                     cycleIds.add(op.id());
                 }
                 continue;
@@ -125,11 +129,7 @@ final class Checker {
             }
             subjects.add(op.subject());
             if (op.outcome() == Outcome.OK) {
-                String before = schemaOfId.putIfAbsent(op.id(), op.schema());
-                if (before != null && !sameSchema(before, op.schema())) {
-                    anomalies.add("id " + op.id() + " means two schemas: " + before + " and " + op.schema()
-                            + " (the second acknowledged to client " + op.client() + " at " + op.end() + " ms)");
-                }
+                remember(schemaOfId, op, anomalies);
                 if (op.schema().equals(PartitionDrill.SHARED)) {
                     sharedIds.add(op.id());
                 }
@@ -177,6 +177,15 @@ final class Checker {
         List<String> sorted = new ArrayList<>(anomalies);
         Collections.sort(sorted);
         return sorted;
+    }
+
+    /** An acknowledged registration's id and schema: an anomaly when the id already meant another schema. */
+    private static void remember(Map<Long, String> schemaOfId, Op op, List<String> anomalies) {
+        String before = schemaOfId.putIfAbsent(op.id(), op.schema());
+        if (before != null && !sameSchema(before, op.schema())) {
+            anomalies.add("id " + op.id() + " means two schemas: " + before + " and " + op.schema()
+                    + " (the second acknowledged to client " + op.client() + " at " + op.end() + " ms)");
+        }
     }
 
     /** Runs the checks that ask the nodes, twelve at a time. */

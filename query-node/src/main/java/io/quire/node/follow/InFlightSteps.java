@@ -37,8 +37,11 @@ final class InFlightSteps {
 
     /** Whether {@code record} (of {@code subject}) can be decided only once everything in flight is applied. */
     boolean mustSettleBefore(LogRecord record, Object subject) {
-        return SourceRecords.needsSettledView(record) || settling.contains(subject)
-                || importing.getOrDefault(subject, Set.of()).contains(SourceRecords.versionOf(record));
+        if (SourceRecords.needsSettledView(record) || settling.contains(subject)) {
+            return true;
+        }
+        Set<Integer> versions = importing.get(subject); // a new schema version: it waits only for its own version
+        return versions != null && versions.contains(SourceRecords.versionOf(record));
     }
 
     /** A step sent: {@code importedVersion} the version it imports, null for any other step. */

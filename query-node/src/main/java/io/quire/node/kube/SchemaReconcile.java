@@ -110,7 +110,7 @@ final class SchemaReconcile {
         try {
             desired = desired(r, subject);
         } catch (NotReady e) {
-            return result(r, old, subject, null, e.reason, e.getMessage(), null);
+            return result(r, old, subject, null, e.reason, e.getMessage());
         }
         String digest = digest(desired);
         Condition was = old == null ? null : old.condition(SYNCED);
@@ -122,9 +122,9 @@ final class SchemaReconcile {
         try {
             plan = new Planner(registry).plan(List.of(desired), Planner.Options.LISTED_ONLY);
         } catch (RegistryException e) {
-            return result(r, old, subject, digest, refusal(e.errorCode(), e.status()), e.getMessage(), null);
+            return result(r, old, subject, digest, refusal(e.errorCode(), e.status()), e.getMessage());
         } catch (IOException e) {
-            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e), null);
+            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e));
         }
         Change schema = plan.changes().stream()
                 .filter(c -> c.action() != Action.SET_CONFIG && c.action() != Action.CLEAR_CONFIG).findFirst().orElseThrow();
@@ -132,7 +132,7 @@ final class SchemaReconcile {
             plan = withLevelCleared(plan, old, desired, schema);
             return switch (schema.action()) {
                 case REFUSED -> result(r, old, subject, digest, refusal(schema.errorCode(), 0),
-                        String.join("; ", schema.messages() == null ? List.of() : schema.messages()), null);
+                        String.join("; ", schema.messages() == null ? List.of() : schema.messages()));
                 case OLDER_VERSION -> {
                     Optional<SchemaVersion> v = registry.version(subject, String.valueOf(schema.matchedVersion()), false);
                     SchemaStatus s = status(r, subject, digest, v.orElse(null), schema.latestVersion());
@@ -142,9 +142,8 @@ final class SchemaReconcile {
                             + " version " + schema.matchedVersion(), false, null, false);
                 }
                 case NONE -> {
-                    Result applied = applyConfig(r, old, subject, digest, plan);
-                    if (applied != null) {
-                        yield applied;
+                    if (plan.changes().stream().anyMatch(Change::changes)) { // its settings differ
+                        yield apply(r, old, subject, digest, plan);
                     }
                     Optional<SchemaVersion> v = registry.version(subject, String.valueOf(schema.latestVersion()), false);
                     boolean adopted = old == null || old.version == null;
@@ -153,9 +152,9 @@ final class SchemaReconcile {
                 default -> apply(r, old, subject, digest, plan);
             };
         } catch (RegistryException e) {
-            return result(r, old, subject, digest, refusal(e.errorCode(), e.status()), e.getMessage(), null);
+            return result(r, old, subject, digest, refusal(e.errorCode(), e.status()), e.getMessage());
         } catch (IOException e) {
-            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e), null);
+            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e));
         }
     }
 
@@ -180,21 +179,12 @@ final class SchemaReconcile {
         return new Plan(plan.registry(), changes);
     }
 
-    /** Applies a plan whose schema is unchanged but whose settings differ; null when there is nothing to apply. */
-    private Result applyConfig(Schema r, SchemaStatus old, String subject, String digest, Plan plan)
-            throws InterruptedException {
-        if (plan.changes().stream().noneMatch(Change::changes)) {
-            return null;
-        }
-        return apply(r, old, subject, digest, plan);
-    }
-
     private Result apply(Schema r, SchemaStatus old, String subject, String digest, Plan plan)
             throws InterruptedException {
         PlanApply.Result done = new PlanApply(registry).apply(plan, change(r));
         if (!done.ok()) {
             Reason reason = done.errorCode() == null ? Reason.RegistryUnavailable : refusal(done.errorCode(), 0);
-            return result(r, old, subject, digest, reason, done.failure(), null);
+            return result(r, old, subject, digest, reason, done.failure());
         }
         Integer version = null;
         for (PlanApply.Landed l : done.landed()) {
@@ -208,7 +198,7 @@ final class SchemaReconcile {
             return synced(r, subject, digest, v.orElse(null), v.map(SchemaVersion::version).orElse(version), version,
                     false);
         } catch (IOException e) {
-            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e), null);
+            return result(r, old, subject, digest, Reason.RegistryUnavailable, unavailable(e));
         }
     }
 
@@ -238,7 +228,7 @@ final class SchemaReconcile {
 
     /** A failure: the last good id and version kept, the reason and message set. */
     private static Result result(Schema r, SchemaStatus old, String subject, String digest, Reason reason,
-                                 String message, Integer registered) {
+                                 String message) {
         SchemaStatus s = new SchemaStatus();
         s.observedGeneration = generation(r);
         s.subject = subject;
@@ -250,17 +240,15 @@ final class SchemaReconcile {
             s.latestVersion = old.latestVersion;
             s.compatibilityLevel = old.compatibilityLevel;
         }
-        return new Result(s, reason, message, !reason.terminal && reason != Reason.ChangedOutsideResource, registered,
+        return new Result(s, reason, message, !reason.terminal && reason != Reason.ChangedOutsideResource, null,
                 false);
     }
 
     /** The reason of a registry's refusal, by its error code. */
     static Reason refusal(Integer errorCode, int status) {
         int code = errorCode == null ? 0 : errorCode;
-        if (code == 0 && status == 0) {
-            return Reason.Incompatible;
-        }
-        if (code == 409 || code == 40901 || status == 409 && code / 100 == 409) {
+        // a verdict; Confluent 7's and 8's incompatible codes; any other 409xx answered with HTTP 409
+        if (code == 0 && status == 0 || code == 409 || code == 40901 || status == 409 && code / 100 == 409) {
             return Reason.Incompatible;
         }
         if (code == 40401 || code == 40402) {

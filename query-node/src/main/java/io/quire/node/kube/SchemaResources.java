@@ -91,9 +91,8 @@ public final class SchemaResources implements AutoCloseable {
 
     /** The Kubernetes client's settings: the API URL given, else in-cluster or kubeconfig as fabric8 finds them. */
     static Config config(Settings s) {
-        Config base = s.apiUrl().isEmpty() ? Config.autoConfigure(null)
-                : new ConfigBuilder(Config.empty()).withMasterUrl(s.apiUrl()).withTrustCerts(false).build();
-        return base;
+        return s.apiUrl().isEmpty() ? Config.autoConfigure(null)
+                : new ConfigBuilder(Config.empty()).withMasterUrl(s.apiUrl()).build();
     }
 
     /** The namespace reconciled: the one given, {@code *} for all, else the client's (the pod's own). */

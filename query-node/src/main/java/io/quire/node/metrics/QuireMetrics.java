@@ -36,6 +36,7 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final ConcurrentMap<String, Counter> commands = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Timer> http = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Counter> reconciles = new ConcurrentHashMap<>();
     private final Counter conflicts;
     private final Timer leases;
 
@@ -51,8 +52,6 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
     public void idLease(long nanos) {
         leases.record(Duration.ofNanos(nanos));
     }
-
-    private final ConcurrentMap<String, Counter> reconciles = new ConcurrentHashMap<>();
 
     /** One reconcile of a {@code Schema} resource, by its result (the Synced condition's reason). */
     public void schemaReconciled(String result) {
