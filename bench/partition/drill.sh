@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The full partition drill (docs/reliability.md): a fresh cluster in network namespaces
 # (bench/partition/cluster.sh), SECONDS of nine clients writing and reading while a seeded
-# schedule of faults runs (links cut, a broker isolated, a minority split off, a node paused for
-# PAUSE_MS, killed and started again, a third of a node's packets lost), then every link healed
-# and the history checked. Writes report.md, history.tsv and timeline.png into OUT; exits 1 on an
+# schedule of faults runs (links cut, a broker or the journal partition's leader isolated, a
+# minority split off, a node paused for PAUSE_MS, killed and started again, a third of a node's
+# packets lost, the journal's leader isolated while a node is paused), then every link healed and
+# the history checked. Writes report.md, history.tsv and timeline.png into OUT; exits 1 on an
 # anomaly. Needs root, iproute2 and nftables; builds quire.jar and the bench jar when missing.
 #
 #   bench/partition/drill.sh [SECONDS=300] [SEED=1] [OUT=target/drill-full] [PAUSE_MS=50000]

@@ -118,6 +118,17 @@ class JournalCodecGoldenTest {
         EXAMPLES.put(CommandType.EXPORTER_PROGRESS, new io.quire.journal.command.ExporterProgress("dr", "node-2", 1,
                 10_000, Offset.of(4_711L), null));
         EXAMPLES.put(CommandType.PROMOTE, new io.quire.journal.command.Promote("eu-central", 1, 1_001_000));
+        EXAMPLES.put(CommandType.REGISTER_VERSIONS, new io.quire.journal.command.RegisterVersions(s("orders-value"),
+                List.of(new io.quire.journal.command.RegisterVersions.Member(null, new RegisterSchema(s("orders-value"),
+                                SchemaType.AVRO, "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[]}", List.of(),
+                                Fingerprint.parse("1b4f0e9870cdf8b5e2c6a1d0e7f3c9b8a6d5e4f3c2b1a09f8e7d6c5b4a392817"),
+                                id(1002), CompatibilityLevel.BACKWARD, at(17))),
+                        new io.quire.journal.command.RegisterVersions.Member(io.quire.journal.model.Principal.of("bob"),
+                                new RegisterSchema(s("orders-value"), SchemaType.AVRO,
+                                "{\"type\":\"record\",\"name\":\"Order\",\"fields\":[{\"name\":\"note\","
+                                        + "\"type\":[\"null\",\"string\"],\"default\":null}]}", List.of(),
+                                Fingerprint.parse("2c5a1f0981de09c6f3d7b2e1f8a4d0c9b7e6f5a4d3c2b1a0f9e8d7c6b5a4a3b2"),
+                                id(1003), CompatibilityLevel.BACKWARD, Offset.THIS_RECORD)))));
         EXAMPLES.put(CommandType.TAKE_LEASE, new io.quire.journal.command.TakeLease("schema-resources", "node-2",
                 15_000));
         EXAMPLES.put(CommandType.APPLY_CHANGE_SET, new io.quire.journal.command.ApplyChangeSet("git:4e1f0c2",

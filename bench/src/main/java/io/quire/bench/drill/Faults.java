@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * The faults of the partition drill, made in the namespaces {@code bench/partition/cluster.sh} set
@@ -20,10 +21,13 @@ final class Faults {
 
     private final Path clusterScript;
     private final Random random;
+    private final Supplier<String> journalLeader;
 
-    Faults(Path clusterScript, long seed) {
+    /** {@code journalLeader} names the broker leading the journal partition now, or null when unknown. */
+    Faults(Path clusterScript, long seed, Supplier<String> journalLeader) {
         this.clusterScript = clusterScript;
         this.random = new Random(seed);
+        this.journalLeader = journalLeader;
     }
 
     static String address(String name) {
@@ -36,9 +40,13 @@ final class Faults {
 
     /** The next fault of the seeded schedule. */
     Fault next() {
-        int kind = random.nextInt(6);
+        int kind = random.nextInt(8);
         String node = NODES[random.nextInt(3)];
         String broker = BROKERS[random.nextInt(3)];
+        if (kind >= 6) { // the journal partition's leader, asked now; a random broker when the brokers do not say
+            String leader = journalLeader.get();
+            broker = leader == null ? broker : leader;
+        }
         return switch (kind) {
             case 0 -> cut("node " + node + " cut off from the brokers", node, List.of(BROKERS));
             case 1 -> cut("broker " + broker + " isolated", broker, others(broker));
@@ -47,7 +55,17 @@ final class Faults {
                     List.of(script("pause", node)), List.of(script("resume", node)));
             case 4 -> new Fault("node " + node + " killed (SIGKILL) and started again",
                     List.of(script("kill", node)), List.of(script("start", node)));
-            default -> loss(node);
+            case 5 -> loss(node);
+            case 6 -> cut("journal leader " + broker + " isolated", broker, others(broker));
+            default -> {
+                Fault isolated = cut("", broker, others(broker));
+                List<List<String>> make = new ArrayList<>(isolated.make());
+                make.add(script("pause", node));
+                List<List<String>> heal = new ArrayList<>(List.of(script("resume", node)));
+                heal.addAll(isolated.heal());
+                yield new Fault("journal leader " + broker + " isolated while node " + node
+                        + " is paused (SIGSTOP) past its lease and Kafka session", make, heal);
+            }
         };
     }
 

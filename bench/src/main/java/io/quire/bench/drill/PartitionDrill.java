@@ -181,7 +181,13 @@ public final class PartitionDrill {
 
     int run(int seconds, long seed, int clients, long holdMs, long gapMs, long pauseMs, Path out, Path script)
             throws Exception {
-        Faults faults = new Faults(script, seed);
+        try (JournalLeader leader = new JournalLeader()) {
+            return run(seconds, seed, clients, holdMs, gapMs, pauseMs, out, new Faults(script, seed, leader::broker));
+        }
+    }
+
+    private int run(int seconds, long seed, int clients, long holdMs, long gapMs, long pauseMs, Path out, Faults faults)
+            throws Exception {
         AtomicBoolean running = new AtomicBoolean(true);
         List<Thread> threads = new ArrayList<>();
         for (int c = 0; c < clients; c++) {

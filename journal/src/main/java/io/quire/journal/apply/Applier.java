@@ -23,6 +23,7 @@ import io.quire.journal.command.LeaseIdBlock;
 import io.quire.journal.command.Promote;
 import io.quire.journal.command.PutExporter;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.RegisterVersions;
 import io.quire.journal.command.SetAssociations;
 import io.quire.journal.command.SetConfig;
 import io.quire.journal.command.SetMode;
@@ -151,6 +152,7 @@ public final class Applier {
             case APPLY_CHANGE_SET -> ChangeSetRules.apply(view, out, offset, envelope, (ApplyChangeSet) command);
             case TAKE_LEASE -> ExportRules.takeLease(view, out, envelope.timestamp(),
                     (io.quire.journal.command.TakeLease) command);
+            case REGISTER_VERSIONS -> VersionRules.register(view, out, offset, envelope, (RegisterVersions) command);
         };
     }
 

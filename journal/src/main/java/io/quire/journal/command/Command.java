@@ -10,7 +10,8 @@ public sealed interface Command
         permits RegisterSchema, DeleteSubject, DeleteVersion, SetConfig, DeleteConfig, SetMode, DeleteMode,
         LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext, CreateKek, UpdateKek,
         DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek, SetFollow, PutExporter, DeleteExporter,
-        ControlExporter, ExporterProgress, Promote, ApplyChangeSet, TakeLease {
+        ControlExporter, ExporterProgress, Promote, ApplyChangeSet, TakeLease,
+        RegisterVersions {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

@@ -28,7 +28,8 @@ public enum CommandType {
     EXPORTER_PROGRESS("ExporterProgress", ExporterProgress.class),
     PROMOTE("Promote", Promote.class),
     APPLY_CHANGE_SET("ApplyChangeSet", ApplyChangeSet.class),
-    TAKE_LEASE("TakeLease", TakeLease.class);
+    TAKE_LEASE("TakeLease", TakeLease.class),
+    REGISTER_VERSIONS("RegisterVersions", RegisterVersions.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

@@ -12,6 +12,12 @@ public record Offset(@JsonValue long value) implements Comparable<Offset> {
     /** Before the first record; also the revision of a subject that does not exist. */
     public static final Offset NONE = new Offset(-1);
 
+    /**
+     * A revision a registration was checked against that is the record's own: the subject as the
+     * earlier members of the same {@code RegisterVersions} record leave it (never a real offset).
+     */
+    public static final Offset THIS_RECORD = new Offset(-2);
+
     @JsonCreator
     public static Offset of(long value) {
         return new Offset(value);

@@ -7,7 +7,8 @@ package io.quire.journal.outcome;
 public sealed interface Outcome
         permits SchemaRegistered, SubjectDeleted, VersionDeleted, ConfigSet, ConfigDeleted, ModeSet, ModeDeleted,
         BlockGranted, AssociationsSet, AssociationsDeleted, ContextDeleted, KekStored, DekStored, KeysChanged,
-        FollowSet, ExporterChanged, Promoted, ChangeSetApplied, LeaseTaken, Rejected, Conflict {
+        FollowSet, ExporterChanged, Promoted, ChangeSetApplied, LeaseTaken, VersionsRegistered, Rejected,
+        Conflict {
 
     OutcomeType type();
 

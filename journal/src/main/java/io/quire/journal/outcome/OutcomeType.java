@@ -21,6 +21,7 @@ public enum OutcomeType {
     PROMOTED("Promoted", Promoted.class, true),
     CHANGE_SET_APPLIED("ChangeSetApplied", ChangeSetApplied.class, true),
     LEASE_TAKEN("LeaseTaken", LeaseTaken.class, true),
+    VERSIONS_REGISTERED("VersionsRegistered", VersionsRegistered.class, true),
     REJECTED("Rejected", Rejected.class, false),
     CONFLICT("Conflict", Conflict.class, false);
 

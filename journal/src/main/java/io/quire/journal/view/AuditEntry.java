@@ -7,6 +7,7 @@ import io.quire.journal.command.Command;
 import io.quire.journal.command.CommandId;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.RegisterVersions;
 import io.quire.journal.model.Offset;
 import io.quire.journal.model.Principal;
 import io.quire.journal.model.Subject;
@@ -47,6 +48,18 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
         }
         return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                 e.command().type().wireName, e.command().subject(), outcome.type().wireName, code);
+    }
+
+    /**
+     * The entry of one member of a {@code RegisterVersions} record (kept beside the record's own
+     * entry, under the same offset): a registration as its own record's entry would read, with the
+     * principal who asked for it.
+     */
+    public static AuditEntry ofMember(Offset offset, Envelope e, RegisterVersions.Member m, Outcome outcome) {
+        RegisterSchema r = m.register();
+        return new AuditEntry(offset, e.timestamp(), m.principal() == null ? e.principal() : m.principal(), e.nodeId(),
+                e.commandId(), r.type().wireName, r.subject(), outcome.type().wireName, null, null,
+                r.lintWarnings().isEmpty() ? null : "lint: " + String.join("; ", r.lintWarnings()));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.quire.node.service;
 import io.quire.client.RegisterRequest;
 import io.quire.ids.BlockAllocator;
 import io.quire.journal.apply.Applier;
+import io.quire.journal.apply.TestBreak;
 import io.quire.journal.command.ImportSchema;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Context;
@@ -46,6 +47,8 @@ public final class Registrations {
 
     static final long MAX_PAUSE_MS = 100;
     static final int MAX_WAITING_PER_SUBJECT = 1_000;
+    /** The most registrations of one subject decided and journaled together (VersionGroups). */
+    static final int MAX_GROUP = 100;
 
     private final ViewAccess access;
     private final SchemaParsing parsing;
@@ -53,7 +56,7 @@ public final class Registrations {
     private final BlockAllocator ids;
     private final WriteMetrics metrics;
     private final long writeTimeoutMs;
-    private final SubjectQueue subjects = new SubjectQueue(MAX_WAITING_PER_SUBJECT);
+    private final SubjectLanes<VersionGroups.Pending> lanes;
 
     Registrations(ViewAccess access, SchemaParsing parsing, WritePath path, BlockAllocator ids, WriteMetrics metrics,
                   long writeTimeoutMs) {
@@ -63,6 +66,10 @@ public final class Registrations {
         this.ids = ids;
         this.metrics = metrics;
         this.writeTimeoutMs = writeTimeoutMs;
+        VersionGroups groups = new VersionGroups(access, path, new GroupPath());
+        // a build broken on purpose (TestBreak) answers one at a time, where its break is
+        this.lanes = new SubjectLanes<>(MAX_WAITING_PER_SUBJECT, TestBreak.ANSWER_BEFORE_APPLY ? 1 : MAX_GROUP,
+                groups::round);
     }
 
     /**
@@ -101,8 +108,13 @@ public final class Registrations {
                     if (settings.level() == CompatibilityLevel.NONE) { // nothing to check, nothing to order
                         return attempt(subject, parsed, normalized, req, principal, 1, deadline, lookup);
                     }
-                    return subjects.run(subject, () -> attempt(subject, parsed, normalized, req, principal, 1,
-                            deadline, lookup));
+                    VersionGroups.Pending waiting = new VersionGroups.Pending(subject, parsed, normalized, req,
+                            principal, deadline, lookup, new CompletableFuture<>());
+                    if (!lanes.offer(subject, waiting)) {
+                        throw RegistryException.retryLater(ErrorCode.TOO_MANY_REQUESTS, 1, MAX_WAITING_PER_SUBJECT
+                                + " writes to subject '" + subject + "' are already waiting on this node; retry");
+                    }
+                    return waiting.result();
                 });
     }
 
@@ -215,17 +227,75 @@ public final class Registrations {
                                     n + 1, deadline, null));
                         }
                         SchemaRegistered r = WritePath.expect(applied, SchemaRegistered.class);
-                        parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized); // the next check reads it
-                        if (contract.isNone() && r.version().number() > 1) { // as registered(): not a first version
-                            parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
-                        }
-                        Registered answer = answer(subject, r.id(), r.version(), parsed, contract);
-                        if (r.created() && !proposal.lintWarnings().isEmpty()) {
-                            answer = answer.withLintWarnings(proposal.lintWarningLines());
-                        }
-                        return CompletableFuture.completedFuture(new Written<>(answer, applied.offset()));
+                        return CompletableFuture.completedFuture(registered(subject, parsed, normalized, proposal, r,
+                                applied.offset()));
                     });
         });
+    }
+
+    /** A registration applied here: the caches learn it (the next check reads it), and the answer. */
+    private Written<Registered> registered(Subject subject, ParsedSchema<?> parsed, boolean normalized,
+                                           RegistrationDecision.Proposed proposal, SchemaRegistered r, Offset at) {
+        DataContract contract = proposal.contract();
+        parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized);
+        if (contract.isNone() && r.version().number() > 1) { // as registered(): not a first version
+            parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
+        }
+        Registered answer = answer(subject, r.id(), r.version(), parsed, contract);
+        if (r.created() && !proposal.lintWarnings().isEmpty()) {
+            answer = answer.withLintWarnings(proposal.lintWarningLines());
+        }
+        return new Written<>(answer, at);
+    }
+
+    /** What a round of {@link VersionGroups} asks of the one-at-a-time path. */
+    private final class GroupPath implements VersionGroups.Path {
+
+        @Override
+        public Verdict decideFirst(RegistryView view, VersionGroups.Pending p) {
+            Mode mode = path.writable(view, p.subject());
+            return decide(view, p.subject(), SubjectSettings.of(view, p.subject(), mode), p.parsed(), p.req(), p.lookup());
+        }
+
+        @Override
+        public Verdict decideOver(RegistryView view, VersionGroups.Pending p) {
+            Mode mode = path.writable(view, p.subject());
+            // read through the caches, never into them: what the overlay holds is not in the registry yet
+            return RegistrationDecision.decide(parsing.learning(view), view, p.subject(),
+                    SubjectSettings.of(view, p.subject(), mode), p.parsed(), p.req());
+        }
+
+        @Override
+        public SchemaId idNow(RegistryView view, Subject subject) {
+            Context context = subject.context();
+            CompletableFuture<Long> next = (TestBreak.REUSE_IDS ? ids.nextId()
+                    : ids.nextId(id -> view.holdsSchemaId(context, SchemaId.of(id)))).toCompletableFuture();
+            if (!next.isDone() || next.isCompletedExceptionally()) {
+                return null; // the id comes with a lease: the registration waits for the next round
+            }
+            SchemaId id = SchemaId.of(next.join());
+            return TestBreak.REUSE_IDS || !view.holdsSchemaId(context, id) ? id : null;
+        }
+
+        @Override
+        public CompletableFuture<Written<Registered>> alone(VersionGroups.Pending p) {
+            return attempt(p.subject(), p.parsed(), p.normalized(), p.req(), p.principal(), 1, p.deadline(), p.lookup());
+        }
+
+        @Override
+        public Written<Registered> registered(VersionGroups.Pending p, RegistrationDecision.Proposed proposal,
+                                              SchemaRegistered r, Offset at) {
+            return Registrations.this.registered(p.subject(), p.parsed(), p.normalized(), proposal, r, at);
+        }
+
+        @Override
+        public void settle(VersionGroups.Pending p, Verdict verdict) {
+            if (verdict instanceof RegistrationDecision.Known k) {
+                p.result().complete(known(p.subject(), p.parsed(), k));
+            } else if (verdict instanceof RegistrationDecision.Refused r) {
+                p.result().completeExceptionally(r.exception());
+            }
+        }
     }
 
     /**
@@ -247,6 +317,9 @@ public final class Registrations {
      * current one, not the round's memo, since an import may have taken the id since.
      */
     private CompletableFuture<SchemaId> freshId(Context context) {
+        if (TestBreak.REUSE_IDS) { // a build broken on purpose (TestBreak), never otherwise
+            return ids.nextId().toCompletableFuture().thenApply(SchemaId::of);
+        }
         return ids.nextId(id -> access.view().holdsSchemaId(context, SchemaId.of(id))).toCompletableFuture()
                 .thenApply(SchemaId::of)
                 .thenCompose(id -> !access.view().holdsSchemaId(context, id) ? CompletableFuture.completedFuture(id)

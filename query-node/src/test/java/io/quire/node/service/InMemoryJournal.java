@@ -26,14 +26,57 @@ public final class InMemoryJournal implements JournalPort {
     private final RegistryView view = new RegistryView(kv);
     private final List<Envelope> records = new ArrayList<>();
 
+    /** A command sent while the journal is held: applied and answered by {@link #release}. */
+    private record Held(Command command, Principal principal, CompletableFuture<Applied> answer) {
+    }
+
+    private boolean held;
+    private final List<Held> waiting = new ArrayList<>();
+
+    /** From now on commands wait until {@link #release}, as they wait for a real journal's round trip. */
+    public synchronized void hold() {
+        held = true;
+    }
+
+    /** Appends and applies, in order, the commands sent while held, then answers each; returns how many. */
+    public int release() {
+        List<Held> now;
+        List<Applied> applied = new ArrayList<>();
+        synchronized (this) {
+            now = new ArrayList<>(waiting);
+            waiting.clear();
+            for (Held h : now) {
+                applied.add(append(h.command(), h.principal()));
+            }
+        }
+        for (int i = 0; i < now.size(); i++) { // answered outside the lock: an answer may send the next command
+            now.get(i).answer().complete(applied.get(i));
+        }
+        return now.size();
+    }
+
+    /** The types of the commands appended so far, in order. */
+    public synchronized List<String> types() {
+        return records.stream().map(e -> e.command().type().wireName).toList();
+    }
+
     @Override
     public synchronized CompletableFuture<Applied> submit(Command command, Principal principal) {
+        if (held) {
+            CompletableFuture<Applied> answer = new CompletableFuture<>();
+            waiting.add(new Held(command, principal, answer));
+            return answer;
+        }
+        return CompletableFuture.completedFuture(append(command, principal));
+    }
+
+    private Applied append(Command command, Principal principal) {
         long offset = records.size();
         Envelope e = Envelope.of(CommandId.of("cmd-" + offset), "node-test", principal, 1_700_000_000_000L + offset, command);
         records.add(e);
         ApplyResult r = applier.apply(view, Offset.of(offset), e);
         kv.apply(r.changes());
-        return CompletableFuture.completedFuture(new Applied(Offset.of(offset), r.outcome()));
+        return new Applied(Offset.of(offset), r.outcome());
     }
 
     RegistryView view() {

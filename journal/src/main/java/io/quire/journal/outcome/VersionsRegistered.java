@@ -1,0 +1,16 @@
+package io.quire.journal.outcome;
+
+import java.util.List;
+
+/** Every member of a {@code RegisterVersions} record registered as a new version, in order. */
+public record VersionsRegistered(List<SchemaRegistered> versions) implements Outcome {
+
+    public VersionsRegistered {
+        versions = List.copyOf(versions);
+    }
+
+    @Override
+    public OutcomeType type() {
+        return OutcomeType.VERSIONS_REGISTERED;
+    }
+}
