@@ -119,14 +119,18 @@ final class Checker {
                 }
                 continue;
             }
-            count(op.kind() + " " + op.outcome());
             if (op.kind() == Kind.READ) {
-                if (op.outcome() == Outcome.FAIL) {
+                count(op.kind() + (op.offset() < 0 ? " without a token " : " with a token ") + op.outcome());
+                if (op.outcome() == Outcome.FAIL && op.offset() < 0) {
+                    anomalies.add("read of another schema: client " + op.client() + " read id " + op.id() + " from node "
+                            + (op.node() + 1) + " without a token at " + op.start() + " ms and got " + op.answer());
+                } else if (op.outcome() == Outcome.FAIL) {
                     anomalies.add("stale read: client " + op.client() + " read id " + op.id() + " from node " + (op.node() + 1)
                             + " with token " + op.offset() + " at " + op.start() + " ms and got " + op.answer());
                 }
                 continue;
             }
+            count(op.kind() + " " + op.outcome());
             subjects.add(op.subject());
             if (op.outcome() == Outcome.OK) {
                 remember(schemaOfId, op, anomalies);

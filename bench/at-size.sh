@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Reads by id at size, right after a bulk load, against reads over 1,000 ids, on a node started as
+# the README starts it (`java -jar quire.jar dev`, no JVM flags):
+#   bench/at-size.sh JAR [FILL_SECONDS=120] [READ_SECONDS=30] [OUT=/tmp/quire-at-size]
+# 1. 1,000 schemas registered (ids 1..1,000); 20 s of reads by id over them to warm up, then
+#    READ_SECONDS measured (bench/wrk/read-ids.lua, MAX_ID=1000, wrk -t2 -c200).
+# 2. The fill: FILL_SECONDS of new subjects (bench/wrk/register.lua, wrk -t2 -c200), one journal
+#    record each, as an import or a follower's catch-up writes them.
+# 3. At once, with no idle wait: READ_SECONDS of reads by id drawn uniformly from every id there is.
+# 4. For the record, the same reads again once RocksDB has no compaction running or pending.
+# Prints each stage's requests/s and non-2xx answers, the ratio of the reads at size to the reads
+# over 1,000, the journal's end offset, the node's peak RSS in each stage (process tree) and the
+# view's size on disk. For the comparison the issue asks for, run it for each build in turn.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jar=$(readlink -f "$1"); fill=${2:-120}; secs=${3:-30}; out=${4:-/tmp/quire-at-size}
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+rm -rf "$out"; mkdir -p "$out"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+java -jar "$jar" dev --data-dir "$out/data" --port "$port" > "$out/node.log" 2>&1 &
+pid=$!
+stop() {
+  local kids; kids=$(pgrep -P "$pid" || true)
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  for k in $kids; do tail --pid="$k" -f /dev/null; done
+}
+trap stop EXIT
+for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
+rss() { # KiB over the process tree (a node relaunched with its budget's heap runs as a child)
+  local total=0 p
+  for p in $pid $(pgrep -P "$pid" || true); do
+    total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+stage() { # name seconds script [env...]: wrk, peak RSS
+  local name=$1 s=$2 script=$3 peak=0 r; shift 3
+  env "$@" wrk -t2 -c200 -d"${s}s" -s "$script" "http://127.0.0.1:$port" > "$out/$name.out" 2>&1 &
+  local w=$!
+  while kill -0 $w 2>/dev/null; do r=$(rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
+  echo "$(awk '/Requests\/sec/ {print $2}' "$out/$name.out") $(awk '/non-2xx/ {print $NF}' "$out/$name.out") $((peak / 1024))"
+}
+seq 1 1000 | xargs -P 8 -I{} curl -sf -o /dev/null -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
+  -d '{"schema":"{\"type\":\"record\",\"name\":\"Seed{}\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"}' \
+  "localhost:$port/subjects/at-size-seed-{}/versions"
+stage warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
+read -r small small_err small_rss <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
+read -r fill_rate fill_err fill_rss <<< "$(stage fill "$fill" bench/wrk/register.lua)"
+# the highest id there is (ids are handed out in blocks by this one node: dense up to it)
+max=$(python3 - "$port" <<'PY'
+import sys, urllib.request
+port = sys.argv[1]
+def there(i):
+    try:
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}/schemas/ids/{i}").status == 200
+    except Exception:
+        return False
+lo, hi = 1000, 1 << 26
+while hi - lo > 1:
+    mid = (lo + hi) // 2
+    lo, hi = (mid, hi) if there(mid) else (lo, mid)
+print(lo)
+PY
+)
+metric() { curl -s "localhost:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
+pending_before=$(metric quire_view_compactions)
+read -r big big_err big_rss <<< "$(stage big "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
+pending_after=$(metric quire_view_compactions)
+offset=$(metric quire_journal_applied_offset)
+view=$(du -sm "$out/data" | awk '{print $1}')
+# then, for the record, the same reads once RocksDB has no compaction running or pending (at most 300 s more)
+waited=0
+while [ "$waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; waited=$((waited + 5)); done
+read -r settled settled_err settled_rss <<< "$(stage settled "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
+echo "$(basename "$jar"): $(grep -o 'memory budget[^;]*' "$out/node.log" | head -1)"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "reads over 1,000 ids" "$small" "${small_err:-0}" "$small_rss"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "fill: new subjects, ${fill} s" "$fill_rate" "${fill_err:-0}" "$fill_rss"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "reads over $max ids, right after" "$big" "${big_err:-0}" "$big_rss"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (after %s s idle)\n' "the same once compactions settled" "$settled" \
+  "${settled_err:-0}" "$settled_rss" "$waited"
+echo "ratio at size / over 1,000: right after $(python3 -c "print(round($big / $small, 2))"), settled $(python3 -c "print(round($settled / $small, 2))")"
+echo "compactions running or pending: ${pending_before:-?} before the reads at size, ${pending_after:-?} after"
+echo "journal offset ${offset:-?}   data folder ${view} MiB"
