@@ -258,11 +258,16 @@ public final class Registrations {
         }
 
         @Override
-        public Verdict decideOver(RegistryView view, VersionGroups.Pending p) {
+        public LearningReads learning(RegistryView view) {
+            return parsing.learning(view);
+        }
+
+        @Override
+        public Verdict decideOver(LearningReads reads, RegistryView view, VersionGroups.Pending p) {
             Mode mode = path.writable(view, p.subject());
             // read through the caches, never into them: what the overlay holds is not in the registry yet
-            return RegistrationDecision.decide(parsing.learning(view), view, p.subject(),
-                    SubjectSettings.of(view, p.subject(), mode), p.parsed(), p.req());
+            return RegistrationDecision.decide(reads, view, p.subject(), SubjectSettings.of(view, p.subject(), mode),
+                    p.parsed(), p.req());
         }
 
         @Override

@@ -56,8 +56,11 @@ final class VersionGroups {
         /** The verdict over {@code view} for a registration decided first (its reads kept in the caches). */
         RegistrationDecision.Verdict decideFirst(RegistryView view, Pending p);
 
-        /** The verdict over a view that holds writes not applied yet (the caches are read, never filled). */
-        RegistrationDecision.Verdict decideOver(RegistryView view, Pending p);
+        /** Reads over a view that holds writes not applied yet: the caches are read, never filled. */
+        LearningReads learning(RegistryView view);
+
+        /** The verdict over such a view, read through {@code reads}. */
+        RegistrationDecision.Verdict decideOver(LearningReads reads, RegistryView view, Pending p);
 
         /** A fresh id now, or null when the node must wait for a lease first. */
         SchemaId idNow(RegistryView view, Subject subject);
@@ -128,6 +131,8 @@ final class VersionGroups {
         RegistryView now = access.view().memoized();
         OverlayKv overlay = new OverlayKv(now.kv());
         RegistryView over = new RegistryView(overlay);
+        // one set of reads for the later members: each finds the members before it parsed already
+        LearningReads reads = path.learning(over);
         long timestamp = System.currentTimeMillis();
         int taken = 0;
         for (Pending p : waiting) {
@@ -143,7 +148,7 @@ final class VersionGroups {
             }
             RegistrationDecision.Verdict verdict;
             try {
-                verdict = first ? path.decideFirst(now, p) : path.decideOver(over, p);
+                verdict = first ? path.decideFirst(now, p) : path.decideOver(reads, over, p);
             } catch (RegistryException e) {
                 if (!first) {
                     break;
@@ -179,6 +184,8 @@ final class VersionGroups {
                 break;
             }
             overlay.apply(trial.changes());
+            // the next member's check reads this one as its latest: as registered() tells the caches after a write
+            reads.parsed.putIfAbsent(new LearningReads.IdKey(subject.context(), id), p.parsed());
             members.add(new Member(p, proposal, command));
             taken++;
         }
