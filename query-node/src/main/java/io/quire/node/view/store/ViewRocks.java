@@ -55,14 +55,6 @@ final class ViewRocks {
 
     /** The share of a memtable's size given to its filter of the keys written to it. */
     private static final double MEMTABLE_FILTER_RATIO = 0.1;
-    /**
-     * The block cache's share kept for index and filter blocks (cached with high priority). RocksJava's
-     * {@code new LRUCache(capacity)} keeps none, unlike RocksDB's own default, so reads spread over a
-     * view larger than the cache evicted the index and filter blocks they need next: reads by id over
-     * 2.5 M ids right after a fill went from 0.66 to 0.74 of reads over 1,000 ids with half the cache
-     * kept for them (docs/adr/0013-point-reads-of-the-view.md, "Later: a pool for index and filters").
-     */
-    static final double HIGH_PRIORITY_POOL = 0.5;
 
     private final LRUCache cache;
     private final WriteBufferManager writeBuffers;
@@ -96,7 +88,7 @@ final class ViewRocks {
      * catch-up's store, see {@code ViewStore.openStandalone}).
      */
     static ViewRocks open(File dir, Tuning tuning, boolean paused) throws RocksDBException {
-        LRUCache cache = new LRUCache(tuning.memoryBytes(), -1, false, HIGH_PRIORITY_POOL);
+        LRUCache cache = new LRUCache(tuning.memoryBytes());
         WriteBufferManager writeBuffers = new WriteBufferManager(tuning.memoryBytes() / 2, cache);
         SstPartitionerFactory byKind = new SstPartitionerFixedPrefixFactory(1);
         // Whole-key bloom filters in the memtable as well as in the files: most lookups of the
