@@ -44,7 +44,7 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
         if (e.command() instanceof RegisterSchema r && !r.lintWarnings().isEmpty()) {
             return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                     e.command().type().wireName, e.command().subject(), outcome.type().wireName, code, null,
-                    "lint: " + String.join("; ", r.lintWarnings()));
+                    lintMessage(r));
         }
         return new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                 e.command().type().wireName, e.command().subject(), outcome.type().wireName, code);
@@ -58,8 +58,12 @@ public record AuditEntry(Offset offset, long timestamp, Principal principal, Str
     public static AuditEntry ofMember(Offset offset, Envelope e, RegisterVersions.Member m, Outcome outcome) {
         RegisterSchema r = m.register();
         return new AuditEntry(offset, e.timestamp(), m.principal() == null ? e.principal() : m.principal(), e.nodeId(),
-                e.commandId(), r.type().wireName, r.subject(), outcome.type().wireName, null, null,
-                r.lintWarnings().isEmpty() ? null : "lint: " + String.join("; ", r.lintWarnings()));
+                e.commandId(), r.type().wireName, r.subject(), outcome.type().wireName, null, null, lintMessage(r));
+    }
+
+    /** A registration's lint warnings as the audit trail keeps them; null when it has none. */
+    private static String lintMessage(RegisterSchema r) {
+        return r.lintWarnings().isEmpty() ? null : "lint: " + String.join("; ", r.lintWarnings());
     }
 
     /**
