@@ -31,8 +31,9 @@ import org.junit.jupiter.api.Test;
  * A rolling restart under load: three nodes serve reads by id and registrations to clients that
  * know all three URLs (as Confluent's clients do with several base URLs) and move to the next one
  * only when a connection is refused, or when the node never answered a byte on it: the kernel
- * resets a connection still queued on a listening socket that closes, before any server took it
- * (Confluent's own client fails over on any I/O error). Each node in turn stops as on SIGTERM (not
+ * resets a connection still queued on a listening socket that closes, before any server took it,
+ * sometimes before {@code connect()} has even returned (Confluent's own client fails over on any
+ * I/O error). Each node in turn stops as on SIGTERM (not
  * ready, a window of answers that close their connections, then no new connection while the
  * requests in flight are answered) and starts again on its own view. No request may fail: every
  * request a node took is answered 200.
@@ -181,7 +182,15 @@ class RollingRestartIT {
     /** One request on a connection of its own; the status, or an exception for a refused or broken connection. */
     static Outcome send(int port, String request) throws IOException {
         try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
+            try {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
+            } catch (ConnectException e) {
+                throw e;
+            } catch (java.net.SocketException e) {
+                // the handshake completed in the kernel, then the listener closed with the connection
+                // still queued and reset it before connect() returned: no byte of the request was sent
+                throw new NotAnswered("port " + port + ": reset while connecting: " + e.getMessage());
+            }
             s.setSoTimeout(30_000);
             try {
                 s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
@@ -200,7 +209,12 @@ class RollingRestartIT {
                 throw new IOException("no answer from port " + port + ": '" + head + "'");
             }
             java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?im)^content-length:\\s*(\\d+)").matcher(head);
-            byte[] body = length.find() ? s.getInputStream().readNBytes(Integer.parseInt(length.group(1))) : new byte[0];
+            byte[] body;
+            try {
+                body = length.find() ? s.getInputStream().readNBytes(Integer.parseInt(length.group(1))) : new byte[0];
+            } catch (IOException e) {
+                throw new IOException("reading the body after the head '" + head.strip() + "': " + e, e);
+            }
             return new Outcome(Integer.parseInt(statusLine[1]), new String(body, StandardCharsets.UTF_8));
         }
     }
@@ -216,7 +230,8 @@ class RollingRestartIT {
                 if (head.size() == 0) {
                     throw new NotAnswered("port " + port + ": " + e.getMessage());
                 }
-                throw e;
+                throw new IOException("after " + head.size() + " bytes of the head '"
+                        + head.toString(StandardCharsets.ISO_8859_1) + "': " + e, e);
             }
             if (c == -1) {
                 break;
