@@ -19,6 +19,7 @@ import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.outcome.SchemaRegistered;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.SearchIndex;
 import io.quire.journal.view.StoredSchema;
 import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.VersionRecord;
@@ -77,7 +78,7 @@ final class SchemaRules {
                 return new Conflict("id " + id + " is taken");
             }
             Rejected refused = storeNew(view, out, s, id, new StoredSchema(c.schema(), c.schemaType(), c.references(),
-                    c.metadata(), c.ruleSet()), c.fingerprint());
+                    c.metadata(), c.ruleSet()), c.fingerprint(), c.index());
             if (refused != null) {
                 return refused;
             }
@@ -87,6 +88,9 @@ final class SchemaRules {
         long globalId = view.ids().nextGlobalId();
         out.nextGlobalId(globalId + 1);
         out.version(s, new VersionRecord(version, id, false, timestamp, globalId, false));
+        if (subject.isEmpty()) {
+            SearchIndex.fileSubject(out.changes(), s);
+        }
         out.subject(s, new SubjectRecord(version, before.liveVersions() + 1, before.totalVersions() + 1, offset));
         return new SchemaRegistered(id, version, true);
     }
@@ -149,7 +153,7 @@ final class SchemaRules {
         }
         if (existing.isEmpty()) {
             Rejected refused = storeNew(view, out, s, c.id(), new StoredSchema(c.schema(), c.schemaType(), c.references(),
-                    c.metadata(), c.ruleSet()), c.fingerprint());
+                    c.metadata(), c.ruleSet()), c.fingerprint(), c.index());
             if (refused != null) {
                 return refused;
             }
@@ -159,6 +163,9 @@ final class SchemaRules {
         }
         out.nextGlobalId(Math.max(nextGlobal, globalId + 1));
         out.version(s, new VersionRecord(version, c.id(), false, timestamp, globalId, c.markedDeprecated()));
+        if (before == SubjectRecord.EMPTY) {
+            SearchIndex.fileSubject(out.changes(), s);
+        }
         out.subject(s, new SubjectRecord(Version.max(before.latestVersion(), version), before.liveVersions() + 1,
                 before.totalVersions() + 1, offset));
         return new SchemaRegistered(c.id(), version, true);
@@ -202,13 +209,14 @@ final class SchemaRules {
      * gone (42201), a rule set that breaks the rules (42210).
      */
     private static Rejected storeNew(RegistryView view, ViewWriter out, Subject owner, SchemaId id,
-                                     StoredSchema schema, Fingerprint fingerprint) {
+                                     StoredSchema schema, Fingerprint fingerprint, List<String> index) {
         Rejected refused = missingReference(view, owner.context(), schema.references());
         if (refused == null) {
             refused = invalidRules(schema.ruleSet());
         }
         if (refused == null) {
             writeSchema(view, out, owner.context(), id, schema, fingerprint);
+            SearchIndex.file(out.changes(), owner.context(), id, schema.schemaType(), index, schema.metadata());
         }
         return refused;
     }

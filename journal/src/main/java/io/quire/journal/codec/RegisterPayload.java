@@ -48,7 +48,7 @@ final class RegisterPayload {
             return null;
         }
         return new RegisterSchema(r.subject, r.schemaType, r.schema, r.references, r.fingerprint, r.proposedId,
-                r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet, r.lintWarnings);
+                r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet, r.lintWarnings, r.index);
     }
 
     /** The payload's fields as they are read; a JSON null leaves a field null, as Jackson's binding does. */
@@ -64,6 +64,7 @@ final class RegisterPayload {
         Metadata metadata;
         RuleSet ruleSet;
         List<String> lintWarnings;
+        List<String> index;
 
         @Override
         public int read(JsonParser p, String field, JsonToken t) throws IOException {
@@ -119,19 +120,10 @@ final class RegisterPayload {
                     return 64;
                 }
                 case "lintWarnings" -> {
-                    if (t != JsonToken.START_ARRAY) {
-                        return 0;
-                    }
-                    List<String> warnings = new ArrayList<>();
-                    JsonToken next;
-                    while ((next = p.nextToken()) == JsonToken.VALUE_STRING) {
-                        warnings.add(p.getText());
-                    }
-                    if (next != JsonToken.END_ARRAY) {
-                        return 0;
-                    }
-                    lintWarnings = warnings;
-                    return 1024;
+                    return t == JsonToken.START_ARRAY && (lintWarnings = strings(p)) != null ? 1024 : 0;
+                }
+                case "index" -> {
+                    return t == JsonToken.START_ARRAY && (index = strings(p)) != null ? 2048 : 0;
                 }
                 case "schema" -> {
                     return (schema = CanonicalJson.text(p, t)) == CanonicalJson.OTHER ? 0 : 128;
@@ -149,6 +141,16 @@ final class RegisterPayload {
                     return 0;
                 }
             }
+        }
+
+        /** An array of strings, the parser on its start; null when an element is not a string. */
+        private static List<String> strings(JsonParser p) throws IOException {
+            List<String> out = new ArrayList<>();
+            JsonToken next;
+            while ((next = p.nextToken()) == JsonToken.VALUE_STRING) {
+                out.add(p.getText());
+            }
+            return next == JsonToken.END_ARRAY ? out : null;
         }
     }
 }

@@ -24,6 +24,7 @@ import java.util.List;
  *     version's global id; null: the next one, as for a registration
  * @param deprecated true when the other registry marked the version deprecated (Apicurio's
  *     DEPRECATED state); null or false otherwise
+ * @param index the schema's search terms, as {@link RegisterSchema#index}; absent from records before search
  */
 public record ImportSchema(
         Subject subject,
@@ -36,10 +37,20 @@ public record ImportSchema(
         @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
         @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet,
         @JsonInclude(JsonInclude.Include.NON_NULL) Long globalId,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deprecated) implements Command {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean deprecated,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> index) implements Command {
 
     public ImportSchema {
         references = references == null ? List.of() : List.copyOf(references);
+        index = index == null ? List.of() : List.copyOf(index);
+    }
+
+    /** An import without search terms. */
+    public ImportSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                        Fingerprint fingerprint, SchemaId id, Version version, Metadata metadata, RuleSet ruleSet,
+                        Long globalId, Boolean deprecated) {
+        this(subject, schemaType, schema, references, fingerprint, id, version, metadata, ruleSet, globalId, deprecated,
+                List.of());
     }
 
     /** An import without a data contract. */

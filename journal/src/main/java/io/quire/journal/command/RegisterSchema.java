@@ -25,6 +25,8 @@ import java.util.List;
  * @param ruleSet the data contract's rules as stored, merged the same way; null when there are none
  * @param lintWarnings the lint violations the edge found under a lint config that warns (docs/lint.md),
  *     kept for the audit trail; empty when there are none, and absent from records before lint
+ * @param index the schema's search terms ({@link io.quire.journal.model.SearchTerm#encode}), which the
+ *     applier files in the view's index when the content is new; absent from records before search
  */
 public record RegisterSchema(
         Subject subject,
@@ -37,11 +39,21 @@ public record RegisterSchema(
         Offset checkedRevision,
         @JsonInclude(JsonInclude.Include.NON_NULL) Metadata metadata,
         @JsonInclude(JsonInclude.Include.NON_NULL) RuleSet ruleSet,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> lintWarnings) implements Command {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> lintWarnings,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> index) implements Command {
 
     public RegisterSchema {
         references = references == null ? List.of() : List.copyOf(references);
         lintWarnings = lintWarnings == null ? List.of() : List.copyOf(lintWarnings);
+        index = index == null ? List.of() : List.copyOf(index);
+    }
+
+    /** A registration without search terms. */
+    public RegisterSchema(Subject subject, SchemaType schemaType, String schema, List<SchemaReference> references,
+                          Fingerprint fingerprint, SchemaId proposedId, CompatibilityLevel checkedLevel,
+                          Offset checkedRevision, Metadata metadata, RuleSet ruleSet, List<String> lintWarnings) {
+        this(subject, schemaType, schema, references, fingerprint, proposedId, checkedLevel, checkedRevision, metadata,
+                ruleSet, lintWarnings, List.of());
     }
 
     /** A registration with no lint warnings. */

@@ -7,6 +7,7 @@ import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.region.Regions;
 import io.quire.node.security.Authenticator;
 import io.quire.node.service.Registry;
+import io.quire.node.service.Search;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.view.apply.AppliedTracker;
 import io.quire.node.view.snapshot.Snapshots;
@@ -70,6 +71,7 @@ public final class HttpApi {
         ExportersHandler exporters = new ExportersHandler(reg.exporters());
         ChangeSetsHandler changeSets = new ChangeSetsHandler(reg.changeSets());
         LintHandler lint = new LintHandler(reg.linting());
+        SearchHandler search = new SearchHandler(new Search(d.access()), d.adminScans(), d.maxPageSize());
         RouteTable t = new RouteTable(r, new Target.Resolver(d.access()));
 
         r.route().handler(new NodeGate(d.status(), d.access(), d.readWaitTimeoutMs())); // before anything reads the view
@@ -89,7 +91,7 @@ public final class HttpApi {
         t.route(HttpMethod.GET, "/schemas/ids/:id/subjects", Access.READ, schemas::subjectsOfId);
         t.route(HttpMethod.GET, "/schemas/ids/:id/versions", Access.READ, schemas::versionsOfId);
 
-        t.route(HttpMethod.GET, "/subjects", Access.READ, subjects::list);
+        t.route(HttpMethod.GET, "/subjects", Access.READ, SearchHandler.byTagsOr(search::taggedSubjects, subjects::list));
         t.route(HttpMethod.POST, "/subjects/:subject", Access.READ, subjects::lookup);
         t.route(HttpMethod.DELETE, "/subjects/:subject", Access.DELETE, subjects::deleteSubject);
         t.route(HttpMethod.GET, "/subjects/:subject/versions", Access.READ, subjects::versions);
@@ -153,7 +155,9 @@ public final class HttpApi {
                 keys::undeleteDek);
         t.route(HttpMethod.GET, "/contexts", Access.READ, contexts::list);
         t.route(HttpMethod.DELETE, "/contexts/:context", Access.ADMIN, contexts::delete);
-        t.route(HttpMethod.GET, "/schemas", Access.READ, schemas::list);
+        t.route(HttpMethod.GET, "/schemas", Access.READ, SearchHandler.byTagsOr(search::taggedSchemas, schemas::list));
+        t.route(HttpMethod.GET, "/search", Access.READ, search::search);
+        t.route(HttpMethod.GET, "/search/impact", Access.READ, search::impact);
         t.route(HttpMethod.GET, "/schemas/types", Access.READ, schemas::types);
         t.route(HttpMethod.POST, "/associations", Access.WRITE, associations::create);
         t.routeExactly(HttpMethod.POST, "/associations:batchMutate", Access.WRITE, associations::batchMutate);

@@ -25,6 +25,7 @@ import io.quire.node.config.QuireConfig;
 import io.quire.node.ops.ImportConfluentCommand.Target;
 import io.quire.node.ops.SourceState.SourceSchema;
 import io.quire.node.schema.Fingerprints;
+import io.quire.node.search.SchemaTerms;
 import io.quire.node.service.SchemaParsing;
 import java.io.IOException;
 import java.io.InputStream;
@@ -281,7 +282,7 @@ public final class ImportApicurioCommand {
                             parsed.canonical(), parsed.references(),
                             Fingerprints.withContract(parsed.fingerprint(), null, null),
                             SchemaId.of(s.id()), Version.of(s.version()),
-                            null, null, s.globalId(), s.deprecated()));
+                            null, null, s.globalId(), s.deprecated(), SchemaTerms.of(parsed)));
                     if (outcome instanceof Rejected rejected) {
                         failed.put(s, rejected.error().code + " " + rejected.message());
                     }

@@ -19,6 +19,7 @@ import io.quire.node.lint.Violation;
 import io.quire.node.schema.CompatibilityChecker;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import io.quire.node.search.SchemaTerms;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -51,10 +52,11 @@ public final class RegistrationDecision {
                            CompatibilityLevel level, Offset revision, DataContract contract,
                            List<Violation> lintWarnings) implements Verdict {
 
-        /** The command, with the id the version takes (and the lint warnings, for the audit trail). */
+        /** The command, with the id the version takes, the lint warnings (for the audit trail) and, for new content, its search terms. */
         public RegisterSchema command(SchemaId id) {
             return new RegisterSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id,
-                    level, revision, contract.metadata(), contract.ruleSet(), lintWarningLines());
+                    level, revision, contract.metadata(), contract.ruleSet(), lintWarningLines(),
+                    existingId.isPresent() ? List.of() : SchemaTerms.of(parsed)); // stored content has its terms filed
         }
 
         /** The lint warnings as the answer and the audit trail give them: "RULE at path: message". */

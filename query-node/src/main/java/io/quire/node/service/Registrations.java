@@ -28,6 +28,7 @@ import io.quire.node.api.Written;
 import io.quire.node.error.RegistryException;
 import io.quire.node.schema.Fingerprints;
 import io.quire.node.schema.ParsedSchema;
+import io.quire.node.search.SchemaTerms;
 import io.quire.node.service.RegistrationDecision.Verdict;
 import io.quire.node.write.WriteMetrics;
 import java.util.List;
@@ -146,7 +147,7 @@ public final class Registrations {
         Fingerprint fingerprint = contract.fingerprint(parsed);
         WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
         return new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id, version,
-                contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated());
+                contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated(), SchemaTerms.of(parsed));
     }
 
     /** IMPORT mode: parse, check the id against known content here, let the applier decide the rest. */
@@ -161,7 +162,7 @@ public final class Registrations {
                     Fingerprint fingerprint = contract.fingerprint(parsed); // the id clash is the applier's verdict in submit
                     return path.submit(new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(),
                             fingerprint, id, version, contract.metadata(), contract.ruleSet(), req.globalId(),
-                            req.deprecated()), principal,
+                            req.deprecated(), SchemaTerms.of(parsed)), principal,
                             SchemaRegistered.class, r -> answer(subject, r.id(), r.version(), parsed, contract));
                 });
     }
