@@ -152,6 +152,35 @@ async function main() {
   await page.getByRole('link', { name: 'orders-value version 1' }).waitFor();
   step('schema by id with the versions using it');
 
+  // Search from the box every page has: the matching part marked, a prefix of one kind, the impact of a record.
+  const box = page.getByRole('searchbox', { name: 'Search the registry' });
+  await box.fill('NOTE');
+  await box.press('Enter');
+  const hits = page.getByRole('table', { name: 'Hits' });
+  await hits.waitFor();
+  assert.equal(await hits.locator('tbody tr').count(), 2, 'the note field of orders-value versions 2 and 3');
+  assert.deepEqual(await hits.locator('mark').allInnerTexts(), ['note', 'note'], 'the matching part is marked, in the schema\'s case');
+  assert.match(await hits.locator('tbody tr').first().innerText(), /orders-value\s+2\s+field\s+note\s+Order\.note/);
+  await page.screenshot({ path: shots + '/search.png' });
+  await page.getByRole('textbox', { name: 'Term' }).fill('ord*');
+  await page.getByRole('combobox', { name: 'Kind' }).selectOption('record');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForFunction(() => location.hash.includes('kind=record')
+    && document.querySelectorAll('table[aria-label=Hits] tbody tr').length === 3, null, { timeout: 10_000 });
+  assert.deepEqual(await hits.locator('mark').allInnerTexts(), ['Ord', 'Ord', 'Ord'], 'its three versions define record Order');
+  step('search box: a term in any case with its match marked; a prefix of one kind');
+  await hits.getByRole('link', { name: 'Impact' }).first().click();
+  await page.getByRole('heading', { name: 'Who a change to record Order would touch' }).waitFor();
+  assert.equal(await page.getByRole('table', { name: 'Uses' }).locator('tbody tr').count(), 3);
+  await page.goto(base + '/ui/#/subject/customers-value?version=1');
+  await page.getByRole('link', { name: 'Impact of a change to R' }).click();
+  const uses = page.getByRole('table', { name: 'Uses' });
+  await uses.waitFor();
+  assert.deepEqual((await uses.locator('tbody tr td:first-child').allInnerTexts()).sort(),
+    ['customers-value', 'customers-value', 'inventory-value', 'payments-value'], 'every version that defines R');
+  await page.screenshot({ path: shots + '/impact.png' });
+  step('the impact of a record, from the search and from a subject page');
+
   // A page whose answer comes back after the address moved on does not replace the newer page.
   await page.route('**/subjects?subjectPrefix=&**', async (r) => {
     await new Promise((done) => setTimeout(done, 1500));

@@ -331,7 +331,9 @@ async function subjectPage(subject) {
     h('p', {}, 'Compatibility ', h('span', { class: 'badge', id: 'subject-level' }, config.compatibilityLevel || '—'),
       ' · mode ', h('span', { class: 'badge' }, mode.mode || '—'), ' · type ', h('span', { class: 'badge' }, type), ' · ',
       can('WRITER') ? h('a', { href: '#/check?subject=' + enc(subject) }, 'Check a change to this subject') : 'read only',
-      can('ADMIN') ? [' · ', h('a', { href: '#/config?subject=' + enc(subject) }, 'Edit level and mode')] : null),
+      can('ADMIN') ? [' · ', h('a', { href: '#/config?subject=' + enc(subject) }, 'Edit level and mode')] : null,
+      definedRecord(current.schema, type) ? [' · ', h('a', { href: '#/impact?record=' + enc(definedRecord(current.schema, type)) },
+        'Impact of a change to ' + definedRecord(current.schema, type))] : null),
     h('div', { class: 'grid2' },
       h('section', { 'aria-label': 'Timeline' }, h('h2', {}, 'Versions'), timeline,
         audit === null ? h('p', { class: 'muted' }, 'Who registered each version is in the audit trail, which needs the admin role.') : null),
@@ -650,6 +652,137 @@ async function auditPage() {
   }
 }
 
+// ---------- search and impact
+
+const KINDS = ['field', 'record', 'namespace', 'doc', 'tag', 'property', 'subject'];
+
+/** The text with the parts a pattern's literal pieces match marked, in order, case-insensitively. */
+function marked(text, pattern) {
+  const pieces = (pattern || '').toLowerCase().split(/[*?]/).filter(Boolean);
+  const out = [];
+  let at = 0;
+  const lower = text.toLowerCase();
+  for (const piece of pieces) {
+    const i = lower.indexOf(piece, at);
+    if (i < 0) break;
+    out.push(text.slice(at, i), h('mark', {}, text.slice(i, i + piece.length)));
+    at = i + piece.length;
+  }
+  out.push(text.slice(at));
+  return out;
+}
+
+/** The impact link of a hit: records and fields can be followed through references. */
+function impactLink(kind, path) {
+  if (kind !== 'record' && kind !== 'field') return null;
+  return h('a', { href: '#/impact?' + kind + '=' + enc(path), title: 'Who a change to it would touch' }, 'Impact');
+}
+
+async function searchPage() {
+  const p = params();
+  const q = p.get('q') || '';
+  const kind = p.get('kind') || '';
+  const tag = p.get('tag') || '';
+  const latest = p.get('latestOnly') === 'true';
+  const deleted = p.get('deleted') === 'true';
+  const page = Math.max(0, parseInt(p.get('page') || '0', 10) || 0);
+  const box = document.getElementById('search-q');
+  if (box && document.activeElement !== box) box.value = q;
+  const query = (over) => new URLSearchParams({ q, kind, tag, latestOnly: latest, deleted, page, ...over }).toString();
+  const form = h('form', { class: 'inline', role: 'search', 'aria-label': 'Search options', onsubmit: (ev) => {
+    ev.preventDefault();
+    go('#/search?' + new URLSearchParams({ q: form.q.value, kind: form.kind.value, tag: form.tag.value,
+      latestOnly: form.latestOnly.checked, deleted: form.deleted.checked, page: 0 }).toString());
+  } },
+  h('label', {}, 'Term', h('input', { name: 'q', value: q, placeholder: 'customer*', 'aria-label': 'Term' })),
+  h('label', {}, 'Kind', h('select', { name: 'kind', 'aria-label': 'Kind' }, h('option', { value: '' }, 'any'),
+    KINDS.map((k) => h('option', { value: k, selected: k === kind }, k)))),
+  h('label', {}, 'Tag', h('input', { name: 'tag', value: tag, placeholder: 'PII', 'aria-label': 'Tag' })),
+  h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'latestOnly', checked: latest }), 'Latest versions only'),
+  h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'deleted', checked: deleted }), 'Soft-deleted too'),
+  h('button', { type: 'submit' }, 'Search'));
+  if (!q && !tag) {
+    show(h('h1', {}, 'Search'), form, h('p', { class: 'state' }, 'Search names, fields, docs, tags and metadata: '
+      + 'a term (customer_id), a prefix (customer*), a wildcard (*_id), any case. Tags alone list what carries them.'));
+    return;
+  }
+  loading('hits');
+  let answer;
+  try {
+    answer = await api('/search?' + new URLSearchParams({ q, tag, latestOnly: latest, deleted, offset: page * PAGE, limit: PAGE,
+      ...(kind ? { kind } : {}) }).toString());
+  } catch (e) {
+    show(h('h1', {}, 'Search'), form, failure(e));
+    return;
+  }
+  if (answer.hits.length === 0) {
+    show(h('h1', {}, 'Search'), form, h('p', { class: 'state' }, 'Nothing matches “' + (q || tag) + '”.'));
+    return;
+  }
+  const rows = answer.hits.map((hit) => h('tr', {},
+    h('td', {}, h('a', { href: '#/subject/' + enc(hit.subject) + '?version=' + hit.version }, hit.subject)),
+    h('td', {}, String(hit.version), hit.deleted ? [' ', h('span', { class: 'badge deleted' }, 'deleted')] : null),
+    h('td', {}, hit.kind),
+    h('td', { class: 'match' }, marked(hit.term, q || tag)),
+    h('td', {}, h('code', {}, hit.path)),
+    h('td', {}, hit.schemaType),
+    h('td', {}, impactLink(hit.kind, hit.path))));
+  const pager = h('div', { class: 'pager' },
+    page > 0 ? h('a', { href: '#/search?' + query({ page: page - 1 }) }, '← Previous') : null,
+    h('span', { class: 'muted' }, 'Page ' + (page + 1)),
+    answer.more ? h('a', { href: '#/search?' + query({ page: page + 1 }) }, 'Next →') : null,
+    answer.cutShort ? h('span', { class: 'muted' }, 'The search stopped at its limit: narrow it down.') : null);
+  show(h('h1', {}, 'Search'), form,
+    h('table', { 'aria-label': 'Hits' }, h('thead', {}, h('tr', {}, ['Subject', 'Version', 'Kind', 'Match', 'Where', 'Type', ''].map((t) => h('th', {}, t)))),
+      h('tbody', {}, rows)), pager);
+}
+
+async function impactPage() {
+  const p = params();
+  const kind = p.has('field') ? 'field' : 'record';
+  const name = p.get(kind) || '';
+  loading('uses of ' + name);
+  let answer;
+  try {
+    answer = await api('/search/impact?' + kind + '=' + enc(name));
+  } catch (e) {
+    show(h('h1', {}, 'Impact'), failure(e));
+    return;
+  }
+  const title = h('h1', {}, 'Who a change to ' + kind + ' ', h('code', {}, name), ' would touch');
+  if (answer.uses.length === 0) {
+    show(title, h('p', { class: 'state' }, 'No version you may read uses it.'));
+    return;
+  }
+  const direct = answer.uses.filter((u) => u.via.length === 0).length;
+  show(title,
+    h('p', {}, direct + ' version(s) define it, ' + (answer.uses.length - direct) + ' use it through references.'),
+    h('table', { 'aria-label': 'Uses' }, h('thead', {}, h('tr', {}, ['Subject', 'Version', 'How', 'Where'].map((t) => h('th', {}, t)))),
+      h('tbody', {}, answer.uses.map((u) => h('tr', {},
+        h('td', {}, h('a', { href: '#/subject/' + enc(u.subject) + '?version=' + u.version }, u.subject)),
+        h('td', {}, String(u.version), u.deleted ? [' ', h('span', { class: 'badge deleted' }, 'deleted')] : null),
+        h('td', { class: 'via' }, u.via.length === 0 ? 'defines it' : ['through ', u.via.join(' → ')]),
+        h('td', {}, h('code', {}, u.path)))))),
+    answer.cutShort ? h('p', { class: 'muted' }, 'The list stopped at its limit.') : null);
+}
+
+/** The full name of the record a version defines first (Avro, JSON Schema title, Protobuf), for its impact link. */
+function definedRecord(schema, type) {
+  if (type === 'PROTOBUF') {
+    const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(schema);
+    const msg = /^\s*message\s+(\w+)/m.exec(schema);
+    return msg ? (pkg ? pkg[1] + '.' : '') + msg[1] : null;
+  }
+  try {
+    const doc = JSON.parse(schema);
+    if (type === 'JSON') return doc.title || null;
+    if (!doc || !doc.name) return null;
+    return doc.name.includes('.') || !doc.namespace ? doc.name : doc.namespace + '.' + doc.name;
+  } catch {
+    return null;
+  }
+}
+
 // ---------- routing
 
 async function route() {
@@ -659,7 +792,8 @@ async function route() {
   const parts = path.split('/').filter(Boolean);
   const page = parts[0] || 'subjects';
   for (const a of document.querySelectorAll('nav a')) {
-    if (a.dataset.page === page || (page === 'subject' && a.dataset.page === 'subjects') || (page === 'guid' && a.dataset.page === 'schema')) a.setAttribute('aria-current', 'page');
+    if (a.dataset.page === page || (page === 'subject' && a.dataset.page === 'subjects') || (page === 'guid' && a.dataset.page === 'schema')
+      || (page === 'impact' && a.dataset.page === 'search')) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
   if (me.authentication && !me.authenticated) {
@@ -676,12 +810,18 @@ async function route() {
     case 'config': return configPage();
     case 'cluster': return clusterPage();
     case 'audit': return auditPage();
+    case 'search': return searchPage();
+    case 'impact': return impactPage();
     default: return subjectsPage();
   }
 }
 
 async function start() {
   setUpSignIn();
+  document.getElementById('search-box').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    go('#/search?' + new URLSearchParams({ q: document.getElementById('search-q').value, page: 0 }).toString());
+  });
   document.getElementById('signin-oidc-button').addEventListener('click', () => oidcSignIn());
   let signInFailed = null;
   try {
