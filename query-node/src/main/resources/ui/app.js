@@ -724,9 +724,9 @@ async function searchPage() {
     h('td', {}, String(hit.version), hit.deleted ? [' ', h('span', { class: 'badge deleted' }, 'deleted')] : null),
     h('td', {}, hit.kind),
     h('td', { class: 'match' }, marked(hit.term, q || tag)),
-    h('td', {}, h('code', {}, hit.path)),
+    h('td', {}, hit.paths.flatMap((path, i) => [i ? h('br') : null, h('code', {}, path)])),
     h('td', {}, hit.schemaType),
-    h('td', {}, impactLink(hit.kind, hit.path))));
+    h('td', {}, hit.paths.length ? impactLink(hit.kind, hit.paths[0]) : null)));
   const pager = h('div', { class: 'pager' },
     page > 0 ? h('a', { href: '#/search?' + query({ page: page - 1 }) }, '← Previous') : null,
     h('span', { class: 'muted' }, 'Page ' + (page + 1)),

@@ -1,16 +1,22 @@
 package io.quire.journal.model;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * One thing a schema defines or says that search finds it by: a record's name, a field's name, a
  * word of a doc, a tag. The edge computes a schema's terms with the schema's own library (the
- * applier parses nothing) and carries them in the command, encoded as {@code kind TAB term TAB path}
- * (a tab inside a name becomes a space); the applier files them in the view's index.
+ * applier parses nothing) and carries their keys in the command, grouped by kind:
+ * {@code kind TAB key TAB key …} (see {@link #encodeAll}); the applier files the keys in the view's
+ * index. Where in the schema a term is (its path) is not carried or filed: a search derives it
+ * again from the stored schema for the hits it answers.
  *
- * @param term as the schema spells it; the index compares it case-insensitively
+ * @param term as the schema spells it
  * @param path where in the schema: {@code com.acme.Order.customer_id} for a field of record
  *     {@code com.acme.Order}, the field or record a doc or tag belongs to
  */
@@ -21,7 +27,7 @@ public record SearchTerm(Kind kind, String term, String path) {
 
     /** The kinds of terms, each with the byte the index files it under. */
     public enum Kind {
-        /** A named type: Avro record, enum, fixed; Protobuf message or enum; JSON Schema title. */
+        /** A named type: Avro record, enum, fixed; Protobuf message or enum; JSON Schema title or definition. */
         RECORD('r'),
         /** An Avro namespace or a Protobuf package. */
         NAMESPACE('n'),
@@ -71,47 +77,69 @@ public record SearchTerm(Kind kind, String term, String path) {
         }
     }
 
+    /** A term as the index files it: its kind and its key. */
+    public record Key(Kind kind, String key) {
+    }
+
     public SearchTerm {
-        term = clean(term);
-        path = path == null ? "" : clean(path);
+        term = term == null ? "" : term;
+        path = path == null ? "" : path;
     }
 
     /** The term as the index keys it: lower case, any language's letters kept. */
     public String key() {
+        return key(term);
+    }
+
+    public static String key(String term) {
         return term.toLowerCase(Locale.ROOT);
     }
 
-    /** Whether the index files this term: not blank, not too long. */
-    public boolean indexed() {
-        return !term.isBlank() && term.length() <= MAX_TERM;
+    /** Whether the index files a term: not blank, not too long, no control character. */
+    public static boolean indexable(String term) {
+        if (term.isBlank() || term.length() > MAX_TERM) {
+            return false;
+        }
+        for (int i = 0; i < term.length(); i++) {
+            if (Character.isISOControl(term.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    public String encode() {
-        return kind.label() + '\t' + term + '\t' + path;
-    }
-
-    /** The terms a command carries; an entry that is not one (a later kind, a broken line) is skipped. */
-    public static List<SearchTerm> decodeAll(List<String> encoded) {
-        List<SearchTerm> out = new ArrayList<>(encoded.size());
-        for (String e : encoded) {
-            String[] parts = e.split("\t", 3);
-            if (parts.length < 2) {
-                continue;
+    /** The keys of these terms as a command carries them: one entry per kind, each key once, in order. */
+    public static List<String> encodeAll(List<SearchTerm> terms) {
+        Map<Kind, Set<String>> byKind = new EnumMap<>(Kind.class);
+        for (SearchTerm t : terms) {
+            if (indexable(t.term())) {
+                byKind.computeIfAbsent(t.kind(), k -> new LinkedHashSet<>()).add(t.key());
             }
-            try {
-                out.add(new SearchTerm(Kind.ofLabel(parts[0]), parts[1], parts.length > 2 ? parts[2] : ""));
-            } catch (IllegalArgumentException unknownKind) {
-                // a kind a later release files; this one leaves it out
-            }
+        }
+        List<String> out = new ArrayList<>(byKind.size());
+        for (Map.Entry<Kind, Set<String>> e : byKind.entrySet()) {
+            out.add(e.getKey().label() + '\t' + String.join("\t", e.getValue()));
         }
         return out;
     }
 
-    public static List<String> encodeAll(List<SearchTerm> terms) {
-        return terms.stream().filter(SearchTerm::indexed).map(SearchTerm::encode).distinct().toList();
-    }
-
-    private static String clean(String s) {
-        return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ');
+    /** The keys a command carries; an entry of a kind this release does not know is skipped. */
+    public static List<Key> decodeAll(List<String> encoded) {
+        List<Key> out = new ArrayList<>();
+        for (String e : encoded) {
+            String[] parts = e.split("\t");
+            Kind kind;
+            try {
+                kind = Kind.ofLabel(parts[0]);
+            } catch (IllegalArgumentException unknownKind) {
+                continue;
+            }
+            for (int i = 1; i < parts.length; i++) {
+                if (indexable(parts[i])) {
+                    out.add(new Key(kind, key(parts[i])));
+                }
+            }
+        }
+        return out;
     }
 }

@@ -51,9 +51,10 @@ public final class ImpactReads {
 
     /**
      * The uses of a record ({@code kind} RECORD: a full name, or a bare one for every namespace) or
-     * a field (FIELD: {@code record.field} with the record's full name, or a field name alone).
+     * a field (FIELD: {@code record.field} with the record's full name, or a field name alone);
+     * {@code paths} says where each candidate content has the name.
      */
-    public Impact of(SearchTerm.Kind kind, String name, boolean deleted, Predicate<Subject> visible) {
+    public Impact of(SearchTerm.Kind kind, String name, boolean deleted, Predicate<Subject> visible, TermPaths paths) {
         String lower = name.toLowerCase(Locale.ROOT);
         int dot = lower.lastIndexOf('.');
         String term = dot >= 0 ? lower.substring(dot + 1) : lower;
@@ -61,19 +62,19 @@ public final class ImpactReads {
         List<Use> out = new ArrayList<>();
         ArrayDeque<Use> queue = new ArrayDeque<>();
         Set<String> seen = new HashSet<>();
-        view.kv().scan(SearchIndex.termPrefix(term), (k, v) -> {
-            int zero = SearchReads.indexOf(k, (byte) 0, 1);
-            if (k[zero + 1] != kind.code()) {
+        view.kv().scan(SearchIndex.termPrefix(kind.code(), term), (k, v) -> {
+            int zero = SearchReads.indexOf(k, (byte) 0, 2);
+            int ctxEnd = SearchReads.indexOf(k, (byte) 0, zero + 1);
+            Context ctx = Context.of(new String(k, zero + 1, ctxEnd - zero - 1, StandardCharsets.UTF_8));
+            SchemaId id = SchemaId.of(ByteBuffer.wrap(k, ctxEnd + 1, 8).getLong());
+            Optional<StoredSchema> schema = view.schema(ctx, id);
+            if (schema.isEmpty()) {
                 return true;
             }
-            int ctxEnd = SearchReads.indexOf(k, (byte) 0, zero + 2);
-            Context ctx = Context.of(new String(k, zero + 2, ctxEnd - zero - 2, StandardCharsets.UTF_8));
-            SchemaId id = SchemaId.of(ByteBuffer.wrap(k, ctxEnd + 1, 8).getLong());
-            for (String line : new String(v, 1, v.length - 1, StandardCharsets.UTF_8).split("\n")) {
-                String path = line.substring(line.indexOf('\t') + 1);
-                if (!qualified || path.toLowerCase(Locale.ROOT).equals(lower)) {
+            for (SearchTerm place : paths.of(schema.get(), kind, term)) {
+                if (!qualified || place.path().toLowerCase(Locale.ROOT).equals(lower)) {
                     for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
-                        queue.add(new Use(u.subject(), u.version(), id, path, false, List.of()));
+                        queue.add(new Use(u.subject(), u.version(), id, place.path(), false, List.of()));
                     }
                 }
             }

@@ -5,14 +5,13 @@ import io.quire.journal.model.Metadata;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.SearchTerm;
+import io.quire.journal.model.SearchTerm.Kind;
 import io.quire.journal.model.Subject;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
@@ -22,20 +21,23 @@ import java.util.SortedSet;
  * holds the same one and a replay rebuilds it.
  *
  * <pre>
- * Q term 0 kind context 0 id     a posting: content {@code id} of {@code context} has {@code term} of that kind;
- *                                 value: the schema type's byte, then "term TAB path" lines as the schema spells them
- * Q term 0 s subject             a posting of a subject's name (whole, and each of its words); value: the name
- * q term 0 kind                  the term exists (the dictionary a query with a leading wildcard walks)
+ * Q kind term 0 context 0 id     a posting: content {@code id} of {@code context} has the term; value: the schema type's letter
+ * Q s word 0 subject             a posting of a subject's name, whole and each of its words
+ * q kind reversed-term           the term exists, spelt backwards (the dictionary a query with a leading wildcard walks)
  * </pre>
  *
- * Terms are keyed in lower case, so every match is case-insensitive; a posting is per content, and
- * a hit names every subject version that uses the content ({@link UsageReads}).
+ * Terms are keyed in lower case, so every match is case-insensitive. A posting is per content, one
+ * key and one byte; where in the schema the term is, and how the schema spells it, are derived
+ * again from the stored schema for the hits a query answers.
  */
 public final class SearchIndex {
 
     static final byte POSTING = 'Q';
     static final byte DICTIONARY = 'q';
-    private static final byte[] PRESENT = {1};
+    private static final byte[] NOTHING = {0};
+
+    /** Words of subject names that nearly every subject has, and that find nothing: not filed. */
+    static final Set<String> COMMON_SUBJECT_WORDS = Set.of("value", "key");
 
     private SearchIndex() {
     }
@@ -43,57 +45,64 @@ public final class SearchIndex {
     /** Files content {@code id}'s terms, those of its data contract's metadata included. */
     public static void file(Changes out, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
                             Metadata metadata) {
-        List<SearchTerm> terms = new ArrayList<>(SearchTerm.decodeAll(encoded));
-        if (metadata != null) {
-            for (Map.Entry<String, SortedSet<String>> e : metadata.tags().entrySet()) {
-                for (String tag : e.getValue()) {
-                    terms.add(new SearchTerm(SearchTerm.Kind.TAG, tag, e.getKey()));
+        Set<SearchTerm.Key> keys = new LinkedHashSet<>(SearchTerm.decodeAll(encoded));
+        keys.addAll(metadataKeys(metadata));
+        if (keys.isEmpty()) {
+            return;
+        }
+        byte[] value = {(byte) typeCode(type)};
+        byte[] tail = tail(ctx, id);
+        for (SearchTerm.Key k : keys) {
+            out.put(Keys.concat(termPrefix(k.kind().code(), k.key()), tail), value);
+            out.put(dictionary(k.kind().code(), k.key()), NOTHING);
+        }
+    }
+
+    /** The keys of a contract's metadata: its tags, and its properties as key and as key=value. */
+    public static List<SearchTerm.Key> metadataKeys(Metadata metadata) {
+        List<SearchTerm.Key> keys = new ArrayList<>();
+        if (metadata == null) {
+            return keys;
+        }
+        for (Map.Entry<String, SortedSet<String>> e : metadata.tags().entrySet()) {
+            for (String tag : e.getValue()) {
+                if (SearchTerm.indexable(tag)) {
+                    keys.add(new SearchTerm.Key(Kind.TAG, SearchTerm.key(tag)));
                 }
             }
-            for (Map.Entry<String, String> e : metadata.properties().entrySet()) {
-                terms.add(new SearchTerm(SearchTerm.Kind.PROPERTY, e.getKey(), e.getKey() + "=" + e.getValue()));
-                terms.add(new SearchTerm(SearchTerm.Kind.PROPERTY, e.getKey() + "=" + e.getValue(), e.getKey()));
+        }
+        for (Map.Entry<String, String> e : metadata.properties().entrySet()) {
+            for (String term : List.of(e.getKey(), e.getKey() + "=" + e.getValue())) {
+                if (SearchTerm.indexable(term)) {
+                    keys.add(new SearchTerm.Key(Kind.PROPERTY, SearchTerm.key(term)));
+                }
             }
         }
-        Map<String, Set<String>> postings = new LinkedHashMap<>();
-        for (SearchTerm t : terms) {
-            if (indexable(t)) {
-                postings.computeIfAbsent(t.key() + '\0' + (char) t.kind().code(), k -> new LinkedHashSet<>())
-                        .add(t.term() + '\t' + t.path());
-            }
-        }
-        for (Map.Entry<String, Set<String>> p : postings.entrySet()) {
-            String termAndKind = p.getKey();
-            String term = termAndKind.substring(0, termAndKind.length() - 2);
-            byte kind = (byte) termAndKind.charAt(termAndKind.length() - 1);
-            String value = typeCode(type) + String.join("\n", p.getValue());
-            out.put(posting(term, kind, ctx, id), value.getBytes(StandardCharsets.UTF_8));
-            out.put(dictionary(term, kind), PRESENT);
-        }
+        return keys;
     }
 
     /** Files a subject's name, whole and each of its words, when the subject gets its first version. */
     public static void fileSubject(Changes out, Subject subject) {
-        String bare = subject.bare();
-        List<String> words = new ArrayList<>();
-        words.add(bare.toLowerCase(Locale.ROOT));
-        for (String w : bare.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
-            if (w.length() >= 2 && !words.contains(w)) {
-                words.add(w);
-            }
-        }
         byte[] name = subject.name().getBytes(StandardCharsets.UTF_8);
-        for (String w : words) {
-            if (w.length() > SearchTerm.MAX_TERM || w.indexOf('\0') >= 0) {
-                continue;
-            }
-            out.put(Keys.concat(termPrefix(w), new byte[] {SearchTerm.Kind.SUBJECT.code()}, name), name);
-            out.put(dictionary(w, SearchTerm.Kind.SUBJECT.code()), PRESENT);
+        for (String w : subjectWords(subject)) {
+            out.put(Keys.concat(termPrefix(Kind.SUBJECT.code(), w), name), NOTHING);
+            out.put(dictionary(Kind.SUBJECT.code(), w), NOTHING);
         }
     }
 
-    static boolean indexable(SearchTerm t) {
-        return t.indexed() && t.term().indexOf('\0') < 0 && t.path().indexOf('\0') < 0;
+    /** The keys a subject's name is filed under: the whole name (without its context) and its words of three letters or more. */
+    public static List<String> subjectWords(Subject subject) {
+        String bare = SearchTerm.key(subject.bare());
+        List<String> words = new ArrayList<>();
+        if (SearchTerm.indexable(bare)) {
+            words.add(bare);
+        }
+        for (String w : bare.split("[^\\p{L}\\p{N}]+")) {
+            if (w.length() >= 3 && !COMMON_SUBJECT_WORDS.contains(w) && !words.contains(w)) {
+                words.add(w);
+            }
+        }
+        return words;
     }
 
     static char typeCode(SchemaType type) {
@@ -109,17 +118,27 @@ public final class SearchIndex {
         return SchemaType.AVRO;
     }
 
-    /** {@code Q term 0}: every posting of a term, of every kind. */
-    static byte[] termPrefix(String lowerTerm) {
-        return Keys.concat(new byte[] {POSTING}, lowerTerm.getBytes(StandardCharsets.UTF_8), new byte[] {0});
+    /** {@code Q kind term 0}: every posting of a term of a kind. */
+    static byte[] termPrefix(byte kind, String key) {
+        return Keys.concat(new byte[] {POSTING, kind}, key.getBytes(StandardCharsets.UTF_8), new byte[] {0});
     }
 
-    static byte[] posting(String lowerTerm, byte kind, Context ctx, SchemaId id) {
-        return Keys.concat(termPrefix(lowerTerm), new byte[] {kind}, ctx.name().getBytes(StandardCharsets.UTF_8),
-                new byte[] {0}, ByteBuffer.allocate(8).putLong(id.value()).array());
+    /** {@code Q kind prefix}: the postings of every term of a kind that starts with {@code prefix}. */
+    static byte[] kindPrefix(byte kind, String prefix) {
+        return Keys.concat(new byte[] {POSTING, kind}, prefix.getBytes(StandardCharsets.UTF_8));
     }
 
-    static byte[] dictionary(String lowerTerm, byte kind) {
-        return Keys.concat(new byte[] {DICTIONARY}, lowerTerm.getBytes(StandardCharsets.UTF_8), new byte[] {0, kind});
+    static byte[] posting(byte kind, String key, Context ctx, SchemaId id) {
+        return Keys.concat(termPrefix(kind, key), tail(ctx, id));
+    }
+
+    private static byte[] tail(Context ctx, SchemaId id) {
+        return Keys.concat(ctx.name().getBytes(StandardCharsets.UTF_8), new byte[] {0},
+                ByteBuffer.allocate(8).putLong(id.value()).array());
+    }
+
+    static byte[] dictionary(byte kind, String key) {
+        return Keys.concat(new byte[] {DICTIONARY, kind},
+                new StringBuilder(key).reverse().toString().getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -4,24 +4,28 @@ import io.quire.journal.model.Context;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
 import io.quire.journal.model.SearchTerm;
+import io.quire.journal.model.SearchTerm.Kind;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
  * Queries over the {@link SearchIndex}: terms exact, by prefix ({@code customer*}) or by wildcard
- * ({@code *_id}, {@code cust?mer}), case-insensitive; each posting named by every subject version
- * that uses its content, filtered and paged. Hits come in the index's order: by term, kind,
- * context and id, then subject and version.
+ * ({@code *_id}, {@code cust?mer}, {@code *cust*}), case-insensitive; each posting named by every
+ * subject version that uses its content, filtered and paged. Hits come in the index's order: by
+ * kind, term, context and id, then subject and version. A pattern with a literal start walks the
+ * postings under it; one that starts with a wildcard and ends with a literal walks the reversed
+ * dictionary under that ending; one that starts and ends with a wildcard walks the whole dictionary.
  */
 public final class SearchReads {
 
@@ -49,14 +53,14 @@ public final class SearchReads {
      * @param deleted soft-deleted versions too
      * @param visible the subjects the reader may see
      */
-    public record Query(String q, Set<SearchTerm.Kind> kinds, List<String> tags, SchemaType type, String subjectPrefix,
+    public record Query(String q, Set<Kind> kinds, List<String> tags, SchemaType type, String subjectPrefix,
                         Context context, boolean latestOnly, boolean deleted, Predicate<Subject> visible,
                         int offset, int limit) {
     }
 
-    /** One place a term was found: which subject version, which content, where in it. */
-    public record Hit(Subject subject, Version version, SchemaId id, SchemaType schemaType, SearchTerm.Kind kind,
-                      String term, String path, boolean deleted) {
+    /** One subject version whose content (or name) has a term: the term's kind and key, not yet where. */
+    public record Hit(Subject subject, Version version, SchemaId id, SchemaType schemaType, Kind kind, String key,
+                      boolean deleted) {
     }
 
     /** A page of hits; {@code more}: there are hits past it; {@code cutShort}: the query met a limit of its work. */
@@ -65,40 +69,47 @@ public final class SearchReads {
 
     public Page search(Query query) {
         Collector c = new Collector(query);
+        Set<Kind> kinds = query.kinds().isEmpty() ? EnumSet.allOf(Kind.class) : query.kinds();
         if (query.q() == null || query.q().isBlank()) {
-            for (String tag : query.tags()) {
-                postings(tag.toLowerCase(Locale.ROOT), Set.of(SearchTerm.Kind.TAG), c);
+            for (String tag : new TreeSet<>(query.tags().stream().map(SearchTerm::key).toList())) {
+                if (!postings(Kind.TAG, tag, c)) {
+                    break;
+                }
             }
         } else {
-            matchingTerms(query.q().toLowerCase(Locale.ROOT), query.kinds(), c);
+            String pattern = query.q().toLowerCase(Locale.ROOT);
+            for (Kind kind : kinds) {
+                if (!matching(kind, pattern, c)) {
+                    break;
+                }
+            }
         }
         return new Page(c.hits, c.more, c.cutShort);
     }
 
-    /** Every posting of every term the pattern matches. */
-    private void matchingTerms(String pattern, Set<SearchTerm.Kind> kinds, Collector c) {
+    /** Every posting of every term of one kind the pattern matches; false once the page is full. */
+    private boolean matching(Kind kind, String pattern, Collector c) {
         int wild = firstWildcard(pattern);
         if (wild < 0) {
-            postings(pattern, kinds, c);
-            return;
+            return postings(kind, pattern, c);
         }
         Pattern regex = compile(pattern);
-        String literal = pattern.substring(0, wild);
-        if (!literal.isEmpty()) { // walk the postings under the literal prefix
-            byte[] prefix = concat(new byte[] {SearchIndex.POSTING}, literal.getBytes(StandardCharsets.UTF_8));
+        boolean[] go = {true};
+        if (wild > 0) { // walk the postings under the literal start
+            byte[] prefix = SearchIndex.kindPrefix(kind.code(), pattern.substring(0, wild));
             view.kv().scan(prefix, (k, v) -> {
-                int zero = indexOf(k, (byte) 0, 1);
-                String term = new String(k, 1, zero - 1, StandardCharsets.UTF_8);
-                return !regex.matcher(term).matches() || c.posting(k, zero, v, kinds);
+                int zero = indexOf(k, (byte) 0, 2);
+                String term = new String(k, 2, zero - 2, StandardCharsets.UTF_8);
+                return !regex.matcher(term).matches() || (go[0] = c.posting(kind, term, k, zero, v));
             });
-            return;
+            return go[0];
         }
+        int last = Math.max(pattern.lastIndexOf('*'), pattern.lastIndexOf('?'));
+        String ending = pattern.substring(last + 1);
         List<String> terms = new ArrayList<>();
-        view.kv().scan(new byte[] {SearchIndex.DICTIONARY}, (k, v) -> {
-            String term = new String(k, 1, k.length - 3, StandardCharsets.UTF_8);
-            SearchTerm.Kind kind = SearchTerm.Kind.ofCode(k[k.length - 1]);
-            if ((kinds.isEmpty() || kinds.contains(kind)) && regex.matcher(term).matches()
-                    && (terms.isEmpty() || !terms.get(terms.size() - 1).equals(term))) {
+        view.kv().scan(SearchIndex.dictionary(kind.code(), ending), (k, v) -> {
+            String term = new StringBuilder(new String(k, 2, k.length - 2, StandardCharsets.UTF_8)).reverse().toString();
+            if (regex.matcher(term).matches()) {
                 terms.add(term);
                 if (terms.size() >= MAX_TERMS) {
                     c.cutShort = true;
@@ -107,17 +118,20 @@ public final class SearchReads {
             }
             return true;
         });
+        terms.sort(null); // the index's order: by term
         for (String term : terms) {
-            if (!postings(term, kinds, c)) {
-                return;
+            if (!postings(kind, term, c)) {
+                return false;
             }
         }
+        return true;
     }
 
-    /** The postings of one term (lower case); false once the page is full. */
-    private boolean postings(String term, Set<SearchTerm.Kind> kinds, Collector c) {
+    /** The postings of one term; false once the page is full. */
+    private boolean postings(Kind kind, String term, Collector c) {
         boolean[] go = {true};
-        view.kv().scan(SearchIndex.termPrefix(term), (k, v) -> go[0] = c.posting(k, indexOf(k, (byte) 0, 1), v, kinds));
+        view.kv().scan(SearchIndex.termPrefix(kind.code(), term),
+                (k, v) -> go[0] = c.posting(kind, term, k, indexOf(k, (byte) 0, 2), v));
         return go[0];
     }
 
@@ -135,47 +149,40 @@ public final class SearchReads {
         }
 
         /** One posting ({@code zero}: where its term ends); false to stop. */
-        boolean posting(byte[] key, int zero, byte[] value, Set<SearchTerm.Kind> kinds) {
+        boolean posting(Kind kind, String term, byte[] key, int zero, byte[] value) {
             if (++postingsRead > MAX_POSTINGS) {
                 cutShort = true;
                 return false;
             }
-            SearchTerm.Kind kind = SearchTerm.Kind.ofCode(key[zero + 1]);
-            if (!kinds.isEmpty() && !kinds.contains(kind)) {
-                return true;
-            }
-            if (kind == SearchTerm.Kind.SUBJECT) {
-                Subject s = Subject.of(new String(key, zero + 2, key.length - zero - 2, StandardCharsets.UTF_8));
+            if (kind == Kind.SUBJECT) {
+                Subject s = Subject.of(new String(key, zero + 1, key.length - zero - 1, StandardCharsets.UTF_8));
                 for (VersionRecord v : view.versions(s)) {
-                    Optional<StoredSchema> schema = view.schemaOf(s, v);
-                    SchemaType type = schema.map(StoredSchema::schemaType).orElse(SchemaType.AVRO);
+                    if (query.type() == null && query.tags().isEmpty()) {
+                        if (!offer(s, v, null, kind, term)) {
+                            return false;
+                        }
+                        continue;
+                    }
+                    SchemaType type = view.schemaOf(s, v).map(StoredSchema::schemaType).orElse(SchemaType.AVRO);
                     if ((query.type() == null || query.type() == type) && tagged(s.context(), v.schemaId())
-                            && !offer(s, v, type, kind, new String(key, 1, zero - 1, StandardCharsets.UTF_8),
-                                    s.name())) {
+                            && !offer(s, v, type, kind, term)) {
                         return false;
                     }
                 }
                 return true;
             }
-            int ctxEnd = indexOf(key, (byte) 0, zero + 2);
-            Context ctx = Context.of(new String(key, zero + 2, ctxEnd - zero - 2, StandardCharsets.UTF_8));
+            int ctxEnd = indexOf(key, (byte) 0, zero + 1);
+            Context ctx = Context.of(new String(key, zero + 1, ctxEnd - zero - 1, StandardCharsets.UTF_8));
             SchemaId id = SchemaId.of(ByteBuffer.wrap(key, ctxEnd + 1, 8).getLong());
             SchemaType type = SearchIndex.typeOf(value[0]);
             if ((query.context() != null && !query.context().equals(ctx))
                     || (query.type() != null && query.type() != type) || !tagged(ctx, id)) {
                 return true;
             }
-            String[] lines = new String(value, 1, value.length - 1, StandardCharsets.UTF_8).split("\n");
             for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
                 Optional<VersionRecord> v = view.version(u.subject(), u.version());
-                if (v.isEmpty()) {
-                    continue;
-                }
-                for (String line : lines) {
-                    int tab = line.indexOf('\t');
-                    if (!offer(u.subject(), v.get(), type, kind, line.substring(0, tab), line.substring(tab + 1))) {
-                        return false;
-                    }
+                if (v.isPresent() && !offer(u.subject(), v.get(), type, kind, term)) {
+                    return false;
                 }
             }
             return true;
@@ -186,8 +193,7 @@ public final class SearchReads {
                 return true;
             }
             for (String tag : query.tags()) {
-                if (view.kv().get(SearchIndex.posting(tag.toLowerCase(Locale.ROOT), SearchTerm.Kind.TAG.code(), ctx, id))
-                        != null) {
+                if (view.kv().get(SearchIndex.posting(Kind.TAG.code(), SearchTerm.key(tag), ctx, id)) != null) {
                     return true;
                 }
             }
@@ -195,8 +201,7 @@ public final class SearchReads {
         }
 
         /** A hit if it passes the filters; false once the page is full (and one more hit was seen). */
-        private boolean offer(Subject s, VersionRecord v, SchemaType type, SearchTerm.Kind kind, String term,
-                              String path) {
+        private boolean offer(Subject s, VersionRecord v, SchemaType type, Kind kind, String term) {
             if ((v.deleted() && !query.deleted()) || !query.visible().test(s)
                     || (query.subjectPrefix() != null && !s.name().startsWith(query.subjectPrefix())
                             && !s.bare().startsWith(query.subjectPrefix()))
@@ -217,7 +222,8 @@ public final class SearchReads {
                 more = true;
                 return false;
             }
-            hits.add(new Hit(s, v.version(), v.schemaId(), type, kind, term, path, v.deleted()));
+            SchemaType t = type != null ? type : view.schemaOf(s, v).map(StoredSchema::schemaType).orElse(SchemaType.AVRO);
+            hits.add(new Hit(s, v.version(), v.schemaId(), t, kind, term, v.deleted()));
             return true;
         }
     }
@@ -256,11 +262,5 @@ public final class SearchReads {
             }
         }
         return a.length;
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] out = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }

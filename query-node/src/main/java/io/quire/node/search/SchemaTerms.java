@@ -3,8 +3,13 @@ package io.quire.node.search;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.squareup.wire.schema.Location;
+import com.squareup.wire.schema.internal.parser.ProtoParser;
+import io.quire.journal.model.Metadata;
 import io.quire.journal.model.SearchTerm;
 import io.quire.journal.model.SearchTerm.Kind;
+import io.quire.journal.view.StoredSchema;
+import io.quire.journal.view.TermPaths;
 import io.quire.node.schema.JsonSchemaSupport;
 import io.quire.node.schema.ParsedSchema;
 import io.quire.node.schema.ProtobufSupport;
@@ -22,7 +27,8 @@ import java.util.Set;
  * Avro accepted it, the JSON Schema document, Wire's Protobuf file): the named types it defines
  * and their namespaces, every field with its path, the words of its docs, its tags. A type it
  * only names (defined in a referenced schema) is not its own: the referenced schema has the terms.
- * Protobuf's part is in {@link ProtoTerms}.
+ * Protobuf's part is in {@link ProtoTerms}. The index files the terms' keys; where a term is
+ * ({@link #ofStored}) is read again from the stored schema when a search answers it.
  */
 public final class SchemaTerms {
 
@@ -37,7 +43,7 @@ public final class SchemaTerms {
     private SchemaTerms() {
     }
 
-    /** The terms of a parsed schema, encoded for the command; empty for a schema with none. */
+    /** The keys of a parsed schema's terms, encoded for the command; empty for a schema with none. */
     public static List<String> of(ParsedSchema<?> parsed) {
         SchemaTerms t = new SchemaTerms();
         switch (parsed.type()) {
@@ -50,23 +56,65 @@ public final class SchemaTerms {
         return SearchTerm.encodeAll(t.terms);
     }
 
+    /**
+     * Every term of a stored schema with where it is, its contract's metadata included: the same
+     * terms as {@link #of} gave when it was registered, read again from the stored text.
+     */
+    public static List<SearchTerm> ofStored(StoredSchema schema) {
+        SchemaTerms t = new SchemaTerms();
+        switch (schema.schemaType()) {
+            case AVRO -> t.avroType(document(schema.schema()), null);
+            case JSON -> t.jsonSchema(document(schema.schema()), "", true);
+            case PROTOBUF -> {
+                try {
+                    ProtoTerms.file(ProtoParser.Companion.parse(Location.get("stored.proto"), schema.schema()), t);
+                } catch (RuntimeException e) {
+                    // stored text Wire parsed once: left with no places rather than failing a search
+                }
+            }
+            default -> {
+            }
+        }
+        Metadata metadata = schema.metadata();
+        if (metadata != null) {
+            metadata.tags().forEach((path, tags) -> tags.forEach(tag -> t.add(Kind.TAG, tag, path)));
+            metadata.properties().forEach((key, value) -> {
+                t.add(Kind.PROPERTY, key, key + "=" + value);
+                t.add(Kind.PROPERTY, key + "=" + value, key);
+            });
+        }
+        return t.terms;
+    }
+
+    /** Where a stored schema has a term of a kind and key (the index's {@link TermPaths}). */
+    public static final TermPaths PATHS = (schema, kind, key) -> ofStored(schema).stream()
+            .filter(term -> term.kind() == kind && term.key().equals(key)).toList();
+
     void add(Kind kind, String term, String path) {
         if (term != null && !term.isBlank()) {
             terms.add(new SearchTerm(kind, term, path));
         }
     }
 
-    /** The words of a doc, comment or description, each at most once per path. */
+    /** The words of a doc, comment or description, each at most once per path: three letters or more, no stop word. */
     void doc(String text, String path) {
         if (text == null) {
             return;
         }
         for (String word : text.split("[^\\p{L}\\p{N}_]+")) {
-            if (word.length() >= 2 && docWords.size() < MAX_DOC_WORDS && docWords.add(word.toLowerCase(Locale.ROOT) + '\0' + path)) {
+            String key = word.toLowerCase(Locale.ROOT);
+            if (word.length() >= 3 && !STOP_WORDS.contains(key) && docWords.size() < MAX_DOC_WORDS
+                    && docWords.add(key + '\0' + path)) {
                 add(Kind.DOC, word, path);
             }
         }
     }
+
+    /** English words too common in docs to find anything by. */
+    static final Set<String> STOP_WORDS = Set.of("the", "and", "for", "are", "but", "not", "you", "all", "any", "can",
+            "has", "her", "was", "one", "our", "out", "this", "that", "with", "from", "its", "into", "than", "then",
+            "them", "they", "there", "their", "these", "those", "which", "will", "would", "when", "where", "what",
+            "who", "how", "also", "such", "each", "other", "been", "being", "have", "had", "may", "must", "should");
 
     /** Tags given as a string or an array of strings. */
     void tags(JsonNode tags, String path) {

@@ -10,10 +10,13 @@ import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.SearchReads;
 import io.quire.node.api.SchemaVersion;
 import io.quire.node.error.RegistryException;
+import io.quire.node.search.SchemaTerms;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -35,9 +38,9 @@ public final class Search {
         this.access = access;
     }
 
-    /** One hit: the subject version, its content's id and type, the term found, and where. */
-    public record Hit(String subject, int version, long id, String schemaType, String kind, String term, String path,
-                      boolean deleted) {
+    /** One hit: the subject version, its content's id and type, the term found as the schema spells it, and where. */
+    public record Hit(String subject, int version, long id, String schemaType, String kind, String term,
+                      List<String> paths, boolean deleted) {
     }
 
     /** A page of hits; {@code more}: hits past it; {@code cutShort}: the query met a limit of its work. */
@@ -72,11 +75,25 @@ public final class Search {
                 throw new RegistryException(ErrorCode.UNPROCESSABLE, e.getMessage());
             }
         }
-        SearchReads.Page page = new SearchReads(access.view()).search(new SearchReads.Query(noTerm ? null : q.strip(),
+        RegistryView view = access.view();
+        SearchReads.Page page = new SearchReads(view).search(new SearchReads.Query(noTerm ? null : q.strip(),
                 kinds, f.tags(), type(f.schemaType()), f.subjectPrefix(), context(f.context()), f.latestOnly(),
                 f.deleted(), visible, offset, limit));
-        List<Hit> hits = page.hits().stream().map(h -> new Hit(h.subject().name(), h.version().number(), h.id().value(),
-                h.schemaType().name(), h.kind().label(), h.term(), h.path(), h.deleted())).toList();
+        Map<String, List<SearchTerm>> places = new HashMap<>(); // a content's terms, read once a page
+        List<Hit> hits = new ArrayList<>(page.hits().size());
+        for (SearchReads.Hit h : page.hits()) {
+            if (h.kind() == SearchTerm.Kind.SUBJECT) {
+                hits.add(new Hit(h.subject().name(), h.version().number(), h.id().value(), h.schemaType().name(),
+                        h.kind().label(), h.key(), List.of(h.subject().name()), h.deleted()));
+                continue;
+            }
+            List<SearchTerm> found = places.computeIfAbsent(h.subject().context().name() + '\0' + h.id().value(), c -> view.schema(h.subject().context(), h.id())
+                    .map(SchemaTerms::ofStored).orElse(List.of())).stream()
+                    .filter(t -> t.kind() == h.kind() && t.key().equals(h.key())).toList();
+            hits.add(new Hit(h.subject().name(), h.version().number(), h.id().value(), h.schemaType().name(),
+                    h.kind().label(), found.isEmpty() ? h.key() : found.get(0).term(),
+                    found.stream().map(SearchTerm::path).distinct().toList(), h.deleted()));
+        }
         return new Results(noTerm ? null : q.strip(), hits, offset, limit, page.more(), page.cutShort());
     }
 
@@ -88,7 +105,7 @@ public final class Search {
         }
         SearchTerm.Kind kind = byRecord ? SearchTerm.Kind.RECORD : SearchTerm.Kind.FIELD;
         String name = (byRecord ? record : field).strip();
-        ImpactReads.Impact impact = new ImpactReads(access.view()).of(kind, name, deleted, visible);
+        ImpactReads.Impact impact = new ImpactReads(access.view()).of(kind, name, deleted, visible, SchemaTerms.PATHS);
         List<Use> uses = impact.uses().stream().map(u -> new Use(u.subject().name(), u.version().number(),
                 u.id().value(), u.path(), u.deleted(), u.via().stream()
                 .map(s -> s.subject().name() + "/" + s.version().number()).toList())).toList();

@@ -88,8 +88,10 @@ class SearchIT {
     static List<String> hits(String query, String auth) {
         List<String> out = new ArrayList<>();
         for (JsonNode h : get("/search?" + query, auth).path("hits")) {
+            List<String> paths = new ArrayList<>();
+            h.path("paths").forEach(p -> paths.add(p.asText()));
             out.add(h.path("subject").asText() + "/" + h.path("version").asInt() + " " + h.path("kind").asText() + " "
-                    + h.path("term").asText() + " @" + h.path("path").asText());
+                    + h.path("term").asText() + " @" + String.join(",", paths));
         }
         return out;
     }
@@ -109,6 +111,10 @@ class SearchIT {
         assertEquals(List.of("com.acme.Address/1 doc postal @com.acme.Address"), hits("q=postal&kind=doc", ADMIN));
         assertEquals(List.of("audit-value/1 property owner=team-a @owner"), hits("q=" + q("owner=team-a"), ADMIN));
         assertEquals(List.of("orders-value/1 subject orders @orders-value"), hits("q=orders&kind=subject", ADMIN));
+        assertEquals(List.of("orders-value/1 field customer_id @com.acme.Order.customer_id",
+                "payments-value/1 field customer_id @acme.pay.v1.Payment.customer_id",
+                "customers-value/1 field customerId @Customer.customerId", "orders-value/1 field id @com.acme.Order.id"),
+                hits("q=" + q("*id") + "&kind=field", ADMIN), "a leading wildcard: the terms that end so, in term order");
         assertEquals(List.of("com.acme.Address/1 record Address @com.acme.Address"),
                 hits("q=address&kind=record&subjectPrefix=com.", ADMIN));
     }

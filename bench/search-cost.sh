@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# What search costs at a million versions, on this machine:
+#   bench/search-cost.sh JAR [VERSIONS=1000000] [ROUNDS=2] [OUT=/tmp/quire-search-cost]
+# 1. A broker of its own; a node registers VERSIONS new Avro records through the API
+#    (bench/wrk/register-search.lua: a namespace, a doc, five fields, every tenth tagged PII), so
+#    the journal holds each schema's search terms as the real edge computed them.
+# 2. The journal is exported, and copied without the terms (`index` dropped from every record)
+#    into a second topic: the same registry, without search.
+# 3. Replays, alternated: a fresh node catches up each topic in turn, ROUNDS times; the time to
+#    "view caught up" and the view's size on disk, with and without the index.
+# 4. Search latency on the indexed view (io.quire.bench.SearchLatency, one request at a time).
+# 5. Reads by id over every id (bench/wrk/read-ids.lua, wrk -t2 -c200), alternated between the two
+#    views: 15 s warm-up, 30 s measured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jar=$(readlink -f "$1"); versions=${2:-1000000}; rounds=${3:-2}; out=${4:-/tmp/quire-search-cost}
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+[ -f bench/target/quire-bench.jar ] || mvn -B -q -o -DskipTests -pl bench -am package
+rm -rf "$out"; mkdir -p "$out"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+kport=$(free_port); http=$(free_port)
+java -Xmx1g -jar "$jar" broker --data-dir "$out/broker" --port "$kport" --advertised-port 0 > "$out/broker.log" 2>&1 &
+broker=$!
+node=""
+cleanup() { [ -n "$node" ] && kill "$node" 2>/dev/null; kill $broker 2>/dev/null; wait 2>/dev/null || true; }
+trap cleanup EXIT
+for _ in $(seq 1 120); do grep -q "broker ready" "$out/broker.log" && break; sleep 0.5; done
+serve() { # topic data-dir: starts a node, waits until it is ready
+  java -Xmx2g -jar "$jar" serve --bootstrap-servers "127.0.0.1:$kport" --port "$http" --data-dir "$2" \
+    --node-id "$(basename "$2")" --journal-topic "$1" --journal-replication 1 --journal-min-isr 1 > "$2.log" 2>&1 &
+  node=$!
+  for _ in $(seq 1 7200); do curl -sf "localhost:$http/health/ready" >/dev/null && return; sleep 0.5; done
+  echo "node on $1 never ready" >&2; exit 1
+}
+halt() { kill "$node"; wait "$node" 2>/dev/null || true; node=""; }
+versions_now() { curl -sf "localhost:$http/admin/position" | python3 -c 'import json,sys; print(json.load(sys.stdin)["offset"])'; }
+
+# 1. the fill, through the API
+serve search-indexed "$out/fill"
+run=a; start=$(date +%s)
+while [ "$(versions_now)" -lt $((versions + versions / 1000 + 10)) ]; do
+  RUN=$run wrk -t2 -c200 -d"${FILL_CHUNK:-60}s" -s bench/wrk/register-search.lua "http://127.0.0.1:$http" >> "$out/fill.out" 2>&1
+  run=${run}a
+done
+offset=$(versions_now)
+echo "fill: journal at offset $offset after $(( $(date +%s) - start )) s ($(grep -c 'non-2xx or errors: 0' "$out/fill.out") wrk runs without errors)"
+records=$(curl -sf "localhost:$http/subjects?subjectPrefix=search-a1x&limit=-1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+halt
+
+# 2. the same journal without the terms
+java -Xmx1g -jar "$jar" journal export --file "$out/indexed.ndjson" --bootstrap-servers "127.0.0.1:$kport" \
+  --journal-topic search-indexed | tail -1
+python3 - "$out/indexed.ndjson" "$out/plain.ndjson" <<'PY'
+import json, sys
+with open(sys.argv[1]) as src, open(sys.argv[2], "w") as dst:
+    for line in src:
+        r = json.loads(line)
+        v = r.get("value")
+        if isinstance(v, dict) and isinstance(v.get("payload"), dict):
+            v["payload"].pop("index", None)
+        dst.write(json.dumps(r, separators=(",", ":")) + "\n")
+PY
+java -Xmx1g -jar "$jar" journal import --file "$out/plain.ndjson" --bootstrap-servers "127.0.0.1:$kport" \
+  --journal-topic search-plain --journal-replication 1 --journal-min-isr 1 | tail -1
+echo "journal as NDJSON: $(du -m "$out/indexed.ndjson" | cut -f1) MiB with the terms, $(du -m "$out/plain.ndjson" | cut -f1) MiB without"
+rm -f "$out/indexed.ndjson" "$out/plain.ndjson"
+
+# 3. replays, alternated
+for round in $(seq 1 "$rounds"); do
+  for variant in plain indexed; do
+    dir="$out/$variant-$round"
+    serve "search-$variant" "$dir"
+    halt
+    line=$(grep -o 'caught up to offset [0-9]* in [0-9]* ms' "$dir.log" | head -1)
+    echo "replay $variant round $round: $line; view $(du -sm "$dir" | cut -f1) MiB"
+  done
+done
+
+# 4. search latency on the indexed view
+serve search-indexed "$out/indexed-$rounds"
+echo "search latency over $offset journal records, one request at a time (200 each):"
+java -cp bench/target/quire-bench.jar io.quire.bench.SearchLatency "http://127.0.0.1:$http" 200 "$records"
+max=$(curl -sf "localhost:$http/schemas/ids/1?fetchMaxId=true" | python3 -c 'import json,sys; print(json.load(sys.stdin)["maxId"])')
+halt
+
+# 5. reads by id, alternated
+for round in $(seq 1 "$rounds"); do
+  for variant in plain indexed; do
+    serve "search-$variant" "$out/$variant-$rounds"
+    MAX_ID=$max wrk -t2 -c200 -d15s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > /dev/null 2>&1
+    MAX_ID=$max wrk -t2 -c200 -d30s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > "$out/read-$variant-$round.out" 2>&1
+    echo "reads by id over $max ids, $variant view, round $round: $(awk '/Requests\/sec/ {print $2}' "$out/read-$variant-$round.out")/s," \
+      "$(awk '/non-2xx/ {print $NF}' "$out/read-$variant-$round.out") errors"
+    halt
+  done
+done
