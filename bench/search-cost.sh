@@ -25,9 +25,9 @@ node=""
 cleanup() { [ -n "$node" ] && kill "$node" 2>/dev/null; kill $broker 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT
 for _ in $(seq 1 120); do grep -q "broker ready" "$out/broker.log" && break; sleep 0.5; done
-serve() { # topic data-dir: starts a node, waits until it is ready
+serve() { # topic data-dir [log-suffix]: starts a node, waits until it is ready
   java -Xmx2g -jar "$jar" serve --bootstrap-servers "127.0.0.1:$kport" --port "$http" --data-dir "$2" \
-    --node-id "$(basename "$2")" --journal-topic "$1" --journal-replication 1 --journal-min-isr 1 > "$2.log" 2>&1 &
+    --node-id "$(basename "$2")" --journal-topic "$1" --journal-replication 1 --journal-min-isr 1 > "$2${3:-}.log" 2>&1 &
   node=$!
   for _ in $(seq 1 7200); do curl -sf "localhost:$http/health/ready" >/dev/null && return; sleep 0.5; done
   echo "node on $1 never ready" >&2; exit 1
@@ -72,12 +72,13 @@ for round in $(seq 1 "$rounds"); do
     serve "search-$variant" "$dir"
     halt
     line=$(grep -o 'caught up to offset [0-9]* in [0-9]* ms' "$dir.log" | head -1)
-    echo "replay $variant round $round: $line; view $(du -sm "$dir" | cut -f1) MiB"
+    cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1)
+    echo "replay $variant round $round: $line; view $(du -sm "$dir" | cut -f1) MiB; $cpu"
   done
 done
 
 # 4. search latency on the indexed view
-serve search-indexed "$out/indexed-$rounds"
+serve search-indexed "$out/indexed-$rounds" -search
 echo "search latency over $offset journal records, one request at a time (200 each):"
 java -cp bench/target/quire-bench.jar io.quire.bench.SearchLatency "http://127.0.0.1:$http" 200 "$records"
 max=$(curl -sf "localhost:$http/schemas/ids/1?fetchMaxId=true" | python3 -c 'import json,sys; print(json.load(sys.stdin)["maxId"])')
@@ -86,7 +87,7 @@ halt
 # 5. reads by id, alternated
 for round in $(seq 1 "$rounds"); do
   for variant in plain indexed; do
-    serve "search-$variant" "$out/$variant-$rounds"
+    serve "search-$variant" "$out/$variant-$rounds" "-read-$round"
     MAX_ID=$max wrk -t2 -c200 -d15s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > /dev/null 2>&1
     MAX_ID=$max wrk -t2 -c200 -d30s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > "$out/read-$variant-$round.out" 2>&1
     echo "reads by id over $max ids, $variant view, round $round: $(awk '/Requests\/sec/ {print $2}' "$out/read-$variant-$round.out")/s," \

@@ -26,6 +26,13 @@ public final class Changes {
     private static final int PAIRWISE = 32;
 
     private final List<Entry> writes = new ArrayList<>(16);
+    /**
+     * Writes of derived entries (the search index's) that no other write of the command touches
+     * and that are put, never deleted: kept apart from the deduplication, which would otherwise
+     * hash every key of a registration that files a few dozen of them. A key put here twice
+     * (two steps of one change set filing the same term) is put twice with the same value.
+     */
+    private List<Entry> derived;
 
     public Changes put(byte[] key, byte[] value) {
         if (value == null) {
@@ -40,14 +47,45 @@ public final class Changes {
         return this;
     }
 
-    /** Appends another batch's writes after these, in their order. */
-    public Changes putAll(Changes other) {
-        writes.addAll(other.writes);
+    /** A derived entry (see {@link #derived}): put after the command's other writes, not deduplicated. */
+    public Changes putDerived(byte[] key, byte[] value) {
+        if (derived == null) {
+            derived = new ArrayList<>(32);
+        }
+        derived.add(new Entry(key, value));
         return this;
     }
 
-    /** One entry per key written, in the order keys were first written, each with its last value. */
+    /** Appends another batch's writes after these, in their order. */
+    public Changes putAll(Changes other) {
+        writes.addAll(other.writes);
+        if (other.derived != null) {
+            for (Entry e : other.derived) {
+                putDerived(e.key(), e.value());
+            }
+        }
+        return this;
+    }
+
+    /**
+     * One entry per key written, in the order keys were first written, each with its last value;
+     * then the derived entries, in their order.
+     */
     public List<Entry> entries() {
+        List<Entry> out = ownEntries();
+        if (derived != null) {
+            out.addAll(derived);
+        }
+        return out;
+    }
+
+    /** The derived entries ({@link #putDerived}), in their order; empty for none. */
+    public List<Entry> derivedEntries() {
+        return derived == null ? List.of() : derived;
+    }
+
+    /** {@link #entries} without the derived ones. */
+    public List<Entry> ownEntries() {
         int n = writes.size();
         if (n > PAIRWISE) {
             Map<ByteBuffer, Entry> byKey = new LinkedHashMap<>();

@@ -51,10 +51,18 @@ public final class SearchIndex {
             return;
         }
         byte[] value = {(byte) typeCode(type)};
-        byte[] tail = tail(ctx, id);
+        byte[] context = ctx.name().getBytes(StandardCharsets.UTF_8);
         for (SearchTerm.Key k : keys) {
-            out.put(Keys.concat(termPrefix(k.kind().code(), k.key()), tail), value);
-            out.put(dictionary(k.kind().code(), k.key()), NOTHING);
+            byte[] term = k.key().getBytes(StandardCharsets.UTF_8);
+            // Q kind term 0 context 0 id, in one array
+            byte[] posting = new byte[2 + term.length + 1 + context.length + 1 + 8];
+            posting[0] = POSTING;
+            posting[1] = k.kind().code();
+            System.arraycopy(term, 0, posting, 2, term.length);
+            System.arraycopy(context, 0, posting, 3 + term.length, context.length);
+            ByteBuffer.wrap(posting, posting.length - 8, 8).putLong(id.value());
+            out.putDerived(posting, value);
+            out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
         }
     }
 
@@ -85,21 +93,31 @@ public final class SearchIndex {
     public static void fileSubject(Changes out, Subject subject) {
         byte[] name = subject.name().getBytes(StandardCharsets.UTF_8);
         for (String w : subjectWords(subject)) {
-            out.put(Keys.concat(termPrefix(Kind.SUBJECT.code(), w), name), NOTHING);
-            out.put(dictionary(Kind.SUBJECT.code(), w), NOTHING);
+            out.putDerived(Keys.concat(termPrefix(Kind.SUBJECT.code(), w), name), NOTHING);
+            out.putDerived(dictionary(Kind.SUBJECT.code(), w), NOTHING);
         }
     }
 
-    /** The keys a subject's name is filed under: the whole name (without its context) and its words of three letters or more. */
+    /**
+     * The keys a subject's name is filed under: the whole name (without its context) and its words
+     * of three letters or more without a digit (a generated part, a version, is not a word people
+     * search by; the whole name and a prefix of it still find it).
+     */
     public static List<String> subjectWords(Subject subject) {
         String bare = SearchTerm.key(subject.bare());
         List<String> words = new ArrayList<>();
         if (SearchTerm.indexable(bare)) {
             words.add(bare);
         }
-        for (String w : bare.split("[^\\p{L}\\p{N}]+")) {
-            if (w.length() >= 3 && !COMMON_SUBJECT_WORDS.contains(w) && !words.contains(w)) {
-                words.add(w);
+        int start = 0;
+        for (int i = 0; i <= bare.length(); i++) {
+            if (i == bare.length() || !Character.isLetterOrDigit(bare.charAt(i))) {
+                String w = bare.substring(start, i);
+                if (w.length() >= 3 && w.length() < bare.length() && !COMMON_SUBJECT_WORDS.contains(w)
+                        && w.chars().noneMatch(Character::isDigit) && !words.contains(w)) {
+                    words.add(w);
+                }
+                start = i + 1;
             }
         }
         return words;
@@ -138,7 +156,19 @@ public final class SearchIndex {
     }
 
     static byte[] dictionary(byte kind, String key) {
-        return Keys.concat(new byte[] {DICTIONARY, kind},
-                new StringBuilder(key).reverse().toString().getBytes(StandardCharsets.UTF_8));
+        return dictionary(kind, key, key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code q kind reversed-term}; {@code utf8} is the key's bytes (reversed as they are when all ASCII). */
+    private static byte[] dictionary(byte kind, String key, byte[] utf8) {
+        byte[] reversed = utf8.length == key.length() ? utf8
+                : new StringBuilder(key).reverse().toString().getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[2 + reversed.length];
+        out[0] = DICTIONARY;
+        out[1] = kind;
+        for (int i = 0; i < reversed.length; i++) {
+            out[2 + i] = reversed == utf8 ? utf8[utf8.length - 1 - i] : reversed[i];
+        }
+        return out;
     }
 }

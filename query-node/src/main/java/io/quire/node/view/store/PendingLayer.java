@@ -1,5 +1,6 @@
 package io.quire.node.view.store;
 
+import io.quire.journal.view.Changes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -41,6 +42,13 @@ final class PendingLayer {
     private final ArrayList<Slot>[] added = new ArrayList[256];
     /** Per kind, 1 once a key of it is pending. */
     private final AtomicIntegerArray present = new AtomicIntegerArray(256);
+    /**
+     * Per kind, derived entries (the search index's, {@link #addDerived}) in the order they came;
+     * null for none. They are written with the group and not read from here.
+     */
+    @SuppressWarnings("unchecked")
+    private final ArrayList<Changes.Entry>[] derived = new ArrayList[256];
+    private int derivedCount;
     private volatile boolean empty = true;
 
     /** A layer sized for {@code expectedKeys} (the last group's count), so a group does not grow its map as it fills. */
@@ -85,12 +93,28 @@ final class PendingLayer {
         empty = false;
     }
 
+    /**
+     * A command's derived entries (the applying thread only): no map, no sorted set; the group's
+     * write puts them in key order, a key put twice in the group once (its values are equal).
+     */
+    synchronized void addDerived(List<Changes.Entry> writes) {
+        for (Changes.Entry e : writes) {
+            int kind = kindOf(e.key());
+            if (derived[kind] == null) {
+                derived[kind] = new ArrayList<>();
+            }
+            derived[kind].add(e);
+        }
+        derivedCount += writes.size();
+        empty = false;
+    }
+
     boolean isEmpty() {
         return empty;
     }
 
     int size() {
-        return entries.size();
+        return entries.size() + derivedCount;
     }
 
     /**
@@ -100,19 +124,41 @@ final class PendingLayer {
      * kind is sorted from its order of arrival, which for offsets and counters is already key order.
      */
     synchronized Sorted sorted() {
-        int n = 0;
+        int n = derivedCount;
         for (ArrayList<Slot> kind : added) {
             n += kind == null ? 0 : kind.size();
         }
         byte[][] keys = new byte[n][];
         byte[][] values = new byte[n][];
         int at = 0;
-        for (ArrayList<Slot> kind : added) {
-            if (kind != null) {
-                at = placeInOrder(kind, keys, values, at);
+        for (int k = 0; k < added.length; k++) {
+            if (added[k] != null) {
+                at = placeInOrder(added[k], keys, values, at);
+            }
+            if (derived[k] != null) {
+                at = placeDerived(derived[k], keys, values, at);
             }
         }
-        return new Sorted(keys, values);
+        return new Sorted(at == n ? keys : Arrays.copyOf(keys, at), at == n ? values : Arrays.copyOf(values, at));
+    }
+
+    /** One kind's derived entries at {@code at} in key order, each key once; the position after them. */
+    private static int placeDerived(ArrayList<Changes.Entry> entries, byte[][] keys, byte[][] values, int at) {
+        byte[][] kindKeys = new byte[entries.size()][];
+        for (int i = 0; i < kindKeys.length; i++) {
+            kindKeys[i] = entries.get(i).key();
+        }
+        byte[] last = null;
+        for (int i : KeyOrder.order(kindKeys)) {
+            byte[] key = kindKeys[i];
+            if (last != null && Arrays.equals(last, key)) {
+                continue;
+            }
+            keys[at] = key;
+            values[at++] = entries.get(i).value();
+            last = key;
+        }
+        return at;
     }
 
     /** A group's entries in key order: {@code values[i]} is the value of {@code keys[i]}, null for a delete. */

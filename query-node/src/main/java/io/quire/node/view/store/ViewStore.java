@@ -1,5 +1,6 @@
 package io.quire.node.view.store;
 
+import io.quire.journal.view.Changes;
 import io.quire.journal.view.Keys;
 import java.io.File;
 import java.io.IOException;
@@ -288,6 +289,15 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
      */
     @Override
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
+        putAll(entries, List.of());
+    }
+
+    /**
+     * As {@link #putAll(List)}, with a command's derived entries (the search index's, {@link
+     * Changes#putDerived}): they go into the group's write as they are, without the map, filters
+     * and counts the other entries pass through, and readers see them once the group is written.
+     */
+    public void putAll(List<KeyValue<Bytes, byte[]>> entries, List<Changes.Entry> derived) {
         synchronized (groups.lock()) {
             if (closedToWrites) {
                 throw new InvalidStateStoreException("the view store is closed");
@@ -307,6 +317,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                     settings.put(e.key.get(), e.value);
                 }
                 size += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
+            }
+            if (!derived.isEmpty()) {
+                layer.addDerived(derived);
+                for (Changes.Entry e : derived) {
+                    size += e.key().length + e.value().length + 16;
+                }
             }
             writeCounts.count(entries);
             groups.endCommand(size);
