@@ -14,7 +14,7 @@ import java.util.function.IntFunction;
 /**
  * Latency of search queries against a node, one request at a time (a person at the console, a
  * CI job asking for the impact of a change): each query warmed up, then timed {@code N} times.
- * {@code java -cp quire-bench.jar io.quire.bench.SearchLatency BASE_URL N RECORDS} prints a line
+ * {@code java -cp quire-bench.jar io.quire.bench.SearchLatency BASE_URL N RECORDS [NAME-PART]} prints a line
  * per query with its hits, p50, p99 and max (bench/search-cost.sh). RECORDS: how many records
  * bench/wrk/register-search.lua registered per thread in its first run ({@code RUN=a}), so that the rare
  * names asked for exist.
@@ -28,6 +28,7 @@ public final class SearchLatency {
         String base = args[0];
         int n = Integer.parseInt(args[1]);
         int records = Integer.parseInt(args[2]);
+        String only = args.length > 3 ? args[3] : ""; // run only the queries whose name holds this
         SplittableRandom random = new SplittableRandom(7);
         Map<String, IntFunction<String>> queries = new LinkedHashMap<>();
         queries.put("a rare record name, exact (random)", i -> "/search?q=ordera1x" + (1 + random.nextInt(records)));
@@ -43,6 +44,9 @@ public final class SearchLatency {
         queries.put("GET /subjects?tags=PII&limit=20", i -> "/subjects?tags=PII&limit=20");
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         for (Map.Entry<String, IntFunction<String>> q : queries.entrySet()) {
+            if (!q.getKey().contains(only)) {
+                continue;
+            }
             for (int i = 0; i < Math.max(20, n / 10); i++) {
                 send(client, base + q.getValue().apply(i));
             }

@@ -14,12 +14,12 @@ import io.quire.node.search.SchemaTerms;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
@@ -112,22 +112,26 @@ public final class Search {
         return new Impact(kind.label(), name, uses, impact.cutShort());
     }
 
-    /** {@code GET /subjects?tags=}: the subjects whose latest live version carries one of the tags, by name. */
+    /**
+     * {@code GET /subjects?tags=}: the subjects whose latest live version carries one of the tags,
+     * in the index's order (by tag, then content id: about the order they were registered in), so
+     * that a page stops once it is full; {@code limit} -1: all.
+     */
     public List<String> taggedSubjects(List<String> tags, String prefix, Predicate<Subject> visible, int offset,
                                        int limit) {
-        TreeSet<String> subjects = new TreeSet<>();
-        for (SearchReads.Hit h : tagged(tags, prefix, true, false, visible)) {
+        LinkedHashSet<String> subjects = new LinkedHashSet<>();
+        for (SearchReads.Hit h : tagged(tags, prefix, true, false, visible, wanted(tags, offset, limit))) {
             subjects.add(h.subject().name());
         }
         return page(new ArrayList<>(subjects), offset, limit);
     }
 
-    /** {@code GET /schemas?tags=}: the versions whose content carries one of the tags, by subject and version. */
+    /** {@code GET /schemas?tags=}: the versions whose content carries one of the tags, in the index's order. */
     public List<SchemaVersion> taggedSchemas(List<String> tags, String prefix, boolean deleted, boolean latestOnly,
                                              Predicate<Subject> visible, int offset, int limit) {
-        TreeMap<String, SearchReads.Hit> versions = new TreeMap<>();
-        for (SearchReads.Hit h : tagged(tags, prefix, latestOnly, deleted, visible)) {
-            versions.putIfAbsent(h.subject().name() + '\0' + String.format("%010d", h.version().number()), h);
+        LinkedHashMap<String, SearchReads.Hit> versions = new LinkedHashMap<>();
+        for (SearchReads.Hit h : tagged(tags, prefix, latestOnly, deleted, visible, wanted(tags, offset, limit))) {
+            versions.putIfAbsent(h.subject().name() + '\0' + h.version().number(), h);
         }
         RegistryView view = access.view();
         List<SchemaVersion> out = new ArrayList<>();
@@ -138,10 +142,15 @@ public final class Search {
         return out;
     }
 
+    /** How many hits a page of a tag list needs: a version carrying several of the tags is a hit for each. */
+    private static int wanted(List<String> tags, int offset, int limit) {
+        return limit < 0 ? MAX_TAGGED : (int) Math.min(MAX_TAGGED, ((long) offset + limit) * Math.max(1, tags.size()));
+    }
+
     private List<SearchReads.Hit> tagged(List<String> tags, String prefix, boolean latestOnly, boolean deleted,
-                                         Predicate<Subject> visible) {
+                                         Predicate<Subject> visible, int hits) {
         return new SearchReads(access.view()).search(new SearchReads.Query(null, Set.of(), tags, null, prefix, null,
-                latestOnly, deleted, visible, 0, MAX_TAGGED)).hits();
+                latestOnly, deleted, visible, 0, hits)).hits();
     }
 
     private static <T> List<T> page(List<T> all, int offset, int limit) {

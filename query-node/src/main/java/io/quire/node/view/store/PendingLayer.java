@@ -44,7 +44,9 @@ final class PendingLayer {
     private final AtomicIntegerArray present = new AtomicIntegerArray(256);
     /**
      * Per kind, derived entries (the search index's, {@link #addDerived}) in the order they came;
-     * null for none. They are written with the group and not read from here.
+     * null for none. They are written with the group; a scan of their kind first moves them into
+     * the map ({@link #promote}), so a search sees an applied command's entries at once, while a
+     * replay, which never scans, never hashes them.
      */
     @SuppressWarnings("unchecked")
     private final ArrayList<Changes.Entry>[] derived = new ArrayList[256];
@@ -72,41 +74,65 @@ final class PendingLayer {
     synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes, long[] hashes) {
         for (int i = 0; i < writes.size(); i++) {
             KeyValue<Bytes, byte[]> e = writes.get(i);
-            byte[] value = e.value == null ? TOMBSTONE : e.value;
-            Slot slot = new Slot(e.key.get(), value);
-            Slot earlier = entries.putIfAbsent(new Key(slot.key, hashes[i]), slot);
-            if (earlier != null) {
-                earlier.value = value; // a key written again in this group: its newest value
-            } else {
-                int kind = kindOf(e.key.get());
-                if (added[kind] == null) {
-                    added[kind] = new ArrayList<>();
-                    present.set(kind, 1);
-                }
-                added[kind].add(slot);
-                ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
-                if (keys != null) {
-                    keys.add(slot.key);
-                }
-            }
+            put(e.key.get(), e.value, hashes[i]);
         }
         empty = false;
     }
 
+    /** One write (under this layer's monitor): a null value is a delete. */
+    private void put(byte[] key, byte[] newValue, long hash) {
+        byte[] value = newValue == null ? TOMBSTONE : newValue;
+        Slot slot = new Slot(key, value);
+        Slot earlier = entries.putIfAbsent(new Key(slot.key, hash), slot);
+        if (earlier != null) {
+            earlier.value = value; // a key written again in this group: its newest value
+            return;
+        }
+        int kind = kindOf(key);
+        if (added[kind] == null) {
+            added[kind] = new ArrayList<>();
+            present.set(kind, 1);
+        }
+        added[kind].add(slot);
+        ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
+        if (keys != null) {
+            keys.add(slot.key);
+        }
+    }
+
     /**
-     * A command's derived entries (the applying thread only): no map, no sorted set; the group's
-     * write puts them in key order, a key put twice in the group once (its values are equal).
+     * A command's derived entries (the applying thread only): no map, no sorted set until a scan
+     * asks for their kind; the group's write puts them in key order, a key put twice in the group
+     * once (its values are equal).
      */
     synchronized void addDerived(List<Changes.Entry> writes) {
         for (Changes.Entry e : writes) {
             int kind = kindOf(e.key());
+            if (sorted.get(kind) != null) {
+                put(e.key(), e.value(), KeyHash.of(e.key())); // a scan reads this kind in this group: readable at once
+                continue;
+            }
             if (derived[kind] == null) {
                 derived[kind] = new ArrayList<>();
+                present.set(kind, 1); // a scan of the kind promotes them (sortedKind)
             }
             derived[kind].add(e);
+            derivedCount++;
         }
-        derivedCount += writes.size();
         empty = false;
+    }
+
+    /** Makes a kind's derived entries readable (under this layer's monitor): a scan asked for the kind. */
+    private void promote(int kind) {
+        ArrayList<Changes.Entry> waiting = derived[kind];
+        if (waiting == null) {
+            return;
+        }
+        derived[kind] = null;
+        derivedCount -= waiting.size();
+        for (Changes.Entry e : waiting) {
+            put(e.key(), e.value(), KeyHash.of(e.key()));
+        }
     }
 
     boolean isEmpty() {
@@ -221,6 +247,7 @@ final class PendingLayer {
         synchronized (this) { // no put runs while the kind is filled, and every later put adds to it
             keys = sorted.get(kind);
             if (keys == null) {
+                promote(kind);
                 keys = new ConcurrentSkipListSet<>(ORDER);
                 if (added[kind] != null) {
                     for (Slot slot : added[kind]) {
