@@ -5,7 +5,6 @@ import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SearchTerm;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -66,15 +65,17 @@ public final class ImpactReads {
             int zero = SearchReads.indexOf(k, (byte) 0, 2);
             int ctxEnd = SearchReads.indexOf(k, (byte) 0, zero + 1);
             Context ctx = Context.of(new String(k, zero + 1, ctxEnd - zero - 1, StandardCharsets.UTF_8));
-            SchemaId id = SchemaId.of(ByteBuffer.wrap(k, ctxEnd + 1, 8).getLong());
-            Optional<StoredSchema> schema = view.schema(ctx, id);
-            if (schema.isEmpty()) {
-                return true;
-            }
-            for (SearchTerm place : paths.of(schema.get(), kind, term)) {
-                if (!qualified || place.path().toLowerCase(Locale.ROOT).equals(lower)) {
-                    for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
-                        queue.add(new Use(u.subject(), u.version(), id, place.path(), false, List.of()));
+            for (long[] entry : SearchReads.sortedEntries(v)) {
+                SchemaId id = SchemaId.of(entry[0]);
+                Optional<StoredSchema> schema = view.schema(ctx, id);
+                if (schema.isEmpty()) {
+                    continue;
+                }
+                for (SearchTerm place : paths.of(schema.get(), kind, term)) {
+                    if (!qualified || place.path().toLowerCase(Locale.ROOT).equals(lower)) {
+                        for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
+                            queue.add(new Use(u.subject(), u.version(), id, place.path(), false, List.of()));
+                        }
                     }
                 }
             }

@@ -48,6 +48,8 @@ public final class InMemoryKv implements KvReader {
             }
             if (e.value() == null) {
                 map.remove(e.key());
+            } else if (SearchIndex.isAppend(e.key())) {
+                map.put(e.key(), SearchIndex.append(map.get(e.key()), e.value())); // as RocksDB's merge operator
             } else {
                 map.put(e.key(), e.value());
             }

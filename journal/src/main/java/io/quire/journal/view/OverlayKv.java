@@ -24,9 +24,12 @@ public final class OverlayKv implements KvReader {
         this.below = below;
     }
 
-    /** Lays {@code changes} over what is read already. */
+    /**
+     * Lays {@code changes} over what is read already: their own entries, not the derived ones (the
+     * search index's), which nothing that reads an overlay (the applier's rules) reads.
+     */
     public void apply(Changes changes) {
-        for (Changes.Entry e : changes.entries()) {
+        for (Changes.Entry e : changes.ownEntries()) {
             pending.put(e.key(), e.value() == null ? DELETED : e.value());
         }
     }

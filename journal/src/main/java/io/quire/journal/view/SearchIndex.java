@@ -21,14 +21,19 @@ import java.util.SortedSet;
  * holds the same one and a replay rebuilds it.
  *
  * <pre>
- * Q kind term 0 context 0 id     a posting: content {@code id} of {@code context} has the term; value: the schema type's letter
- * Q s word 0 subject             a posting of a subject's name, whole and each of its words
- * q kind reversed-term           the term exists, spelt backwards (the dictionary a query with a leading wildcard walks)
+ * Q kind term 0 context 0 block   the contents of {@code context} with ids in that block of 1,024
+ *                                  ({@code id >>> 10}, 4 bytes) that have the term: a list of
+ *                                  entries (id, 8 bytes; the schema type's letter), joined by ','
+ * Q s word 0 subject              a posting of a subject's name, whole and each of its words
+ * q kind reversed-term            the term exists, spelt backwards (the dictionary a query with a leading wildcard walks)
  * </pre>
  *
- * Terms are keyed in lower case, so every match is case-insensitive. A posting is per content, one
- * key and one byte; where in the schema the term is, and how the schema spells it, are derived
- * again from the stored schema for the hits a query answers.
+ * A list is only ever appended to, in journal order, through RocksDB's merge operator (a comma
+ * between operands, as {@link #append} does): a group of commands appends once per list, so a term
+ * every schema has costs a few keys per group, not one per schema, and the bytes are the same
+ * however the journal was grouped. Terms are keyed in lower case, so every match is
+ * case-insensitive; where in the schema a term is, and how the schema spells it, are derived again
+ * from the stored schema for the hits a query answers.
  */
 public final class SearchIndex {
 
@@ -50,20 +55,66 @@ public final class SearchIndex {
         if (keys.isEmpty()) {
             return;
         }
-        byte[] value = {(byte) typeCode(type)};
+        byte[] entry = entry(id, type);
         byte[] context = ctx.name().getBytes(StandardCharsets.UTF_8);
+        int block = block(id);
         for (SearchTerm.Key k : keys) {
             byte[] term = k.key().getBytes(StandardCharsets.UTF_8);
-            // Q kind term 0 context 0 id, in one array
-            byte[] posting = new byte[2 + term.length + 1 + context.length + 1 + 8];
-            posting[0] = POSTING;
-            posting[1] = k.kind().code();
-            System.arraycopy(term, 0, posting, 2, term.length);
-            System.arraycopy(context, 0, posting, 3 + term.length, context.length);
-            ByteBuffer.wrap(posting, posting.length - 8, 8).putLong(id.value());
-            out.putDerived(posting, value);
+            // Q kind term 0 context 0 block, in one array
+            byte[] list = new byte[2 + term.length + 1 + context.length + 1 + 4];
+            list[0] = POSTING;
+            list[1] = k.kind().code();
+            System.arraycopy(term, 0, list, 2, term.length);
+            System.arraycopy(context, 0, list, 3 + term.length, context.length);
+            ByteBuffer.wrap(list, list.length - 4, 4).putInt(block);
+            out.putDerived(list, entry);
             out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
         }
+    }
+
+    /** Ids per list key. */
+    static final int BLOCK_BITS = 10;
+    /** Bytes of a list's entry: the id, then the schema type's letter. */
+    static final int ENTRY = 9;
+    /** Between two entries of a list: what RocksDB's string-append merge operator puts between operands. */
+    public static final char DELIMITER = ',';
+
+    static int block(SchemaId id) {
+        return (int) (id.value() >>> BLOCK_BITS);
+    }
+
+    static byte[] entry(SchemaId id, SchemaType type) {
+        return ByteBuffer.allocate(ENTRY).putLong(id.value()).put((byte) typeCode(type)).array();
+    }
+
+    /** Whether a key is a posting list, appended to and never put ({@code Q}, any kind but a subject's). */
+    public static boolean isAppend(byte[] key) {
+        return key.length > 1 && key[0] == POSTING && key[1] != Kind.SUBJECT.code();
+    }
+
+    /** A list with {@code operand} appended, as the merge operator appends: {@code existing , operand}. */
+    public static byte[] append(byte[] existing, byte[] operand) {
+        if (existing == null) {
+            return operand;
+        }
+        byte[] out = new byte[existing.length + 1 + operand.length];
+        System.arraycopy(existing, 0, out, 0, existing.length);
+        out[existing.length] = (byte) DELIMITER;
+        System.arraycopy(operand, 0, out, existing.length + 1, operand.length);
+        return out;
+    }
+
+    /** How many entries a list holds. */
+    static int entries(byte[] list) {
+        return (list.length + 1) / (ENTRY + 1);
+    }
+
+    static long entryId(byte[] list, int i) {
+        return ByteBuffer.wrap(list, i * (ENTRY + 1), 8).getLong();
+    }
+
+    static byte entryType(byte[] list, int i) {
+        return list[i * (ENTRY + 1) + 8];
     }
 
     /** The keys of a contract's metadata: its tags, and its properties as key and as key=value. */
@@ -146,13 +197,23 @@ public final class SearchIndex {
         return Keys.concat(new byte[] {POSTING, kind}, prefix.getBytes(StandardCharsets.UTF_8));
     }
 
-    static byte[] posting(byte kind, String key, Context ctx, SchemaId id) {
-        return Keys.concat(termPrefix(kind, key), tail(ctx, id));
+    /** The list that holds (or would hold) content {@code id} of {@code ctx} for a term. */
+    static byte[] list(byte kind, String key, Context ctx, SchemaId id) {
+        return Keys.concat(termPrefix(kind, key), ctx.name().getBytes(StandardCharsets.UTF_8), new byte[] {0},
+                ByteBuffer.allocate(4).putInt(block(id)).array());
     }
 
-    private static byte[] tail(Context ctx, SchemaId id) {
-        return Keys.concat(ctx.name().getBytes(StandardCharsets.UTF_8), new byte[] {0},
-                ByteBuffer.allocate(8).putLong(id.value()).array());
+    /** Whether a list holds content {@code id}. */
+    static boolean holds(byte[] list, SchemaId id) {
+        if (list == null) {
+            return false;
+        }
+        for (int i = 0; i < entries(list); i++) {
+            if (entryId(list, i) == id.value()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static byte[] dictionary(byte kind, String key) {

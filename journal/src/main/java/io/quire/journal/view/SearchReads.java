@@ -7,7 +7,6 @@ import io.quire.journal.model.SearchTerm;
 import io.quire.journal.model.SearchTerm.Kind;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -23,7 +22,7 @@ import java.util.regex.Pattern;
  * Queries over the {@link SearchIndex}: terms exact, by prefix ({@code customer*}) or by wildcard
  * ({@code *_id}, {@code cust?mer}, {@code *cust*}), case-insensitive; each posting named by every
  * subject version that uses its content, filtered and paged. Hits come in the index's order: by
- * kind, term, context and id, then subject and version. A pattern with a literal start walks the
+ * kind, term, context and id (a list's entries sorted by id), then subject and version. A pattern with a literal start walks the
  * postings under it; one that starts with a wildcard and ends with a literal walks the reversed
  * dictionary under that ending; one that starts and ends with a wildcard walks the whole dictionary.
  */
@@ -173,16 +172,20 @@ public final class SearchReads {
             }
             int ctxEnd = indexOf(key, (byte) 0, zero + 1);
             Context ctx = Context.of(new String(key, zero + 1, ctxEnd - zero - 1, StandardCharsets.UTF_8));
-            SchemaId id = SchemaId.of(ByteBuffer.wrap(key, ctxEnd + 1, 8).getLong());
-            SchemaType type = SearchIndex.typeOf(value[0]);
-            if ((query.context() != null && !query.context().equals(ctx))
-                    || (query.type() != null && query.type() != type) || !tagged(ctx, id)) {
+            if (query.context() != null && !query.context().equals(ctx)) {
                 return true;
             }
-            for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
-                Optional<VersionRecord> v = view.version(u.subject(), u.version());
-                if (v.isPresent() && !offer(u.subject(), v.get(), type, kind, term)) {
-                    return false;
+            for (long[] entry : sortedEntries(value)) {
+                SchemaId id = SchemaId.of(entry[0]);
+                SchemaType type = SearchIndex.typeOf((byte) entry[1]);
+                if ((query.type() != null && query.type() != type) || !tagged(ctx, id)) {
+                    continue;
+                }
+                for (RegistryView.Usage u : view.usages().usages(ctx, id)) {
+                    Optional<VersionRecord> v = view.version(u.subject(), u.version());
+                    if (v.isPresent() && !offer(u.subject(), v.get(), type, kind, term)) {
+                        return false;
+                    }
                 }
             }
             return true;
@@ -193,7 +196,7 @@ public final class SearchReads {
                 return true;
             }
             for (String tag : query.tags()) {
-                if (view.kv().get(SearchIndex.posting(Kind.TAG.code(), SearchTerm.key(tag), ctx, id)) != null) {
+                if (SearchIndex.holds(view.kv().get(SearchIndex.list(Kind.TAG.code(), SearchTerm.key(tag), ctx, id)), id)) {
                     return true;
                 }
             }
@@ -226,6 +229,17 @@ public final class SearchReads {
             hits.add(new Hit(s, v.version(), v.schemaId(), t, kind, term, v.deleted()));
             return true;
         }
+    }
+
+    /** A list's entries (id, type letter) by id: a list is appended to in journal order. */
+    static List<long[]> sortedEntries(byte[] list) {
+        int n = SearchIndex.entries(list);
+        List<long[]> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(new long[] {SearchIndex.entryId(list, i), SearchIndex.entryType(list, i)});
+        }
+        out.sort((a, b) -> Long.compare(a[0], b[0]));
+        return out;
     }
 
     static int firstWildcard(String pattern) {

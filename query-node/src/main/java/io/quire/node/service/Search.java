@@ -76,6 +76,7 @@ public final class Search {
             }
         }
         RegistryView view = access.view();
+        access.settle();
         SearchReads.Page page = new SearchReads(view).search(new SearchReads.Query(noTerm ? null : q.strip(),
                 kinds, f.tags(), type(f.schemaType()), f.subjectPrefix(), context(f.context()), f.latestOnly(),
                 f.deleted(), visible, offset, limit));
@@ -105,7 +106,9 @@ public final class Search {
         }
         SearchTerm.Kind kind = byRecord ? SearchTerm.Kind.RECORD : SearchTerm.Kind.FIELD;
         String name = (byRecord ? record : field).strip();
-        ImpactReads.Impact impact = new ImpactReads(access.view()).of(kind, name, deleted, visible, SchemaTerms.PATHS);
+        RegistryView view = access.view();
+        access.settle();
+        ImpactReads.Impact impact = new ImpactReads(view).of(kind, name, deleted, visible, SchemaTerms.PATHS);
         List<Use> uses = impact.uses().stream().map(u -> new Use(u.subject().name(), u.version().number(),
                 u.id().value(), u.path(), u.deleted(), u.via().stream()
                 .map(s -> s.subject().name() + "/" + s.version().number()).toList())).toList();
@@ -149,7 +152,9 @@ public final class Search {
 
     private List<SearchReads.Hit> tagged(List<String> tags, String prefix, boolean latestOnly, boolean deleted,
                                          Predicate<Subject> visible, int hits) {
-        return new SearchReads(access.view()).search(new SearchReads.Query(null, Set.of(), tags, null, prefix, null,
+        RegistryView view = access.view();
+        access.settle();
+        return new SearchReads(view).search(new SearchReads.Query(null, Set.of(), tags, null, prefix, null,
                 latestOnly, deleted, visible, 0, hits)).hits();
     }
 

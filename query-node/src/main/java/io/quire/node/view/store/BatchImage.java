@@ -8,7 +8,7 @@ package io.quire.node.view.store;
  *
  * <p>The layout is the one {@code db/write_batch.cc} documents and {@code WriteBatch.data()}
  * returns: a fixed64 sequence number (0: RocksDB assigns it), a fixed32 count, then per entry a
- * type byte ({@code kTypeValue} 0x1 or {@code kTypeDeletion} 0x0) and the key, and for a value its
+ * type byte ({@code kTypeValue} 0x1, {@code kTypeMerge} 0x2 or {@code kTypeDeletion} 0x0) and the key, and for a value its
  * bytes, each as a varint32 length followed by the bytes (all integers little-endian).
  * {@code BatchImageTest} holds it to what RocksJava's own {@code put} and {@code delete} build.
  */
@@ -16,6 +16,7 @@ final class BatchImage {
 
     private static final byte TYPE_DELETION = 0x0;
     private static final byte TYPE_VALUE = 0x1;
+    private static final byte TYPE_MERGE = 0x2;
     private static final int HEADER = 12;
 
     private final byte[] bytes;
@@ -28,6 +29,11 @@ final class BatchImage {
 
     /** The batch of {@code keys[i]} set to {@code values[i]} (null: deleted), in that order. */
     static byte[] of(byte[][] keys, byte[][] values) {
+        return of(keys, values, null);
+    }
+
+    /** As {@link #of(byte[][], byte[][])}; where {@code merges[i]}, {@code values[i]} is merged into the key ({@code kTypeMerge}). */
+    static byte[] of(byte[][] keys, byte[][] values, boolean[] merges) {
         long size = HEADER;
         for (int i = 0; i < keys.length; i++) {
             size += 1 + varintSize(keys[i].length) + keys[i].length
@@ -38,14 +44,14 @@ final class BatchImage {
         }
         BatchImage image = new BatchImage((int) size);
         for (int i = 0; i < keys.length; i++) {
-            image.add(keys[i], values[i]);
+            image.add(keys[i], values[i], merges != null && merges[i]);
         }
         image.writeCount();
         return image.bytes;
     }
 
-    private void add(byte[] key, byte[] value) {
-        bytes[at++] = value == null ? TYPE_DELETION : TYPE_VALUE;
+    private void add(byte[] key, byte[] value, boolean merge) {
+        bytes[at++] = value == null ? TYPE_DELETION : merge ? TYPE_MERGE : TYPE_VALUE;
         slice(key);
         if (value != null) {
             slice(value);

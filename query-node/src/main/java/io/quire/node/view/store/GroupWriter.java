@@ -190,7 +190,7 @@ final class GroupWriter {
     /** One group as one RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
     private void write(PendingLayer layer) {
         PendingLayer.Sorted group = layer.sorted();
-        rocks.write(BatchImage.of(group.keys(), group.values()));
+        rocks.write(BatchImage.of(group.keys(), group.values(), group.merges()));
         batches.incrementAndGet();
     }
 }

@@ -1,6 +1,7 @@
 package io.quire.node.view.store;
 
 import io.quire.journal.view.Changes;
+import io.quire.journal.view.SearchIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -44,9 +45,8 @@ final class PendingLayer {
     private final AtomicIntegerArray present = new AtomicIntegerArray(256);
     /**
      * Per kind, derived entries (the search index's, {@link #addDerived}) in the order they came;
-     * null for none. They are written with the group; a scan of their kind first moves them into
-     * the map ({@link #promote}), so a search sees an applied command's entries at once, while a
-     * replay, which never scans, never hashes them.
+     * null for none. They are written with the group and never read from here: a reader of the
+     * index first has the pending groups written ({@link ViewStore#settle}).
      */
     @SuppressWarnings("unchecked")
     private final ArrayList<Changes.Entry>[] derived = new ArrayList[256];
@@ -101,38 +101,24 @@ final class PendingLayer {
     }
 
     /**
-     * A command's derived entries (the applying thread only): no map, no sorted set until a scan
-     * asks for their kind; the group's write puts them in key order, a key put twice in the group
-     * once (its values are equal).
+     * A command's derived entries (the applying thread only): no map, no sorted set. The group's
+     * write has them in key order: a posting list's operands of the group joined into one, in the
+     * order they came ({@link SearchIndex#append}); another key put twice, once (its values are equal).
+     * Answers their size, for the group's.
      */
-    synchronized void addDerived(List<Changes.Entry> writes) {
+    synchronized long addDerived(List<Changes.Entry> writes) {
+        long bytes = 0;
         for (Changes.Entry e : writes) {
+            bytes += e.key().length + e.value().length + 16;
             int kind = kindOf(e.key());
-            if (sorted.get(kind) != null) {
-                put(e.key(), e.value(), KeyHash.of(e.key())); // a scan reads this kind in this group: readable at once
-                continue;
-            }
             if (derived[kind] == null) {
                 derived[kind] = new ArrayList<>();
-                present.set(kind, 1); // a scan of the kind promotes them (sortedKind)
             }
             derived[kind].add(e);
-            derivedCount++;
         }
+        derivedCount += writes.size();
         empty = false;
-    }
-
-    /** Makes a kind's derived entries readable (under this layer's monitor): a scan asked for the kind. */
-    private void promote(int kind) {
-        ArrayList<Changes.Entry> waiting = derived[kind];
-        if (waiting == null) {
-            return;
-        }
-        derived[kind] = null;
-        derivedCount -= waiting.size();
-        for (Changes.Entry e : waiting) {
-            put(e.key(), e.value(), KeyHash.of(e.key()));
-        }
+        return bytes;
     }
 
     boolean isEmpty() {
@@ -156,39 +142,63 @@ final class PendingLayer {
         }
         byte[][] keys = new byte[n][];
         byte[][] values = new byte[n][];
+        boolean[] merges = new boolean[n];
         int at = 0;
         for (int k = 0; k < added.length; k++) {
             if (added[k] != null) {
                 at = placeInOrder(added[k], keys, values, at);
             }
             if (derived[k] != null) {
-                at = placeDerived(derived[k], keys, values, at);
+                at = placeDerived(derived[k], keys, values, merges, at);
             }
         }
-        return new Sorted(at == n ? keys : Arrays.copyOf(keys, at), at == n ? values : Arrays.copyOf(values, at));
+        return at == n ? new Sorted(keys, values, merges)
+                : new Sorted(Arrays.copyOf(keys, at), Arrays.copyOf(values, at), Arrays.copyOf(merges, at));
     }
 
-    /** One kind's derived entries at {@code at} in key order, each key once; the position after them. */
-    private static int placeDerived(ArrayList<Changes.Entry> entries, byte[][] keys, byte[][] values, int at) {
-        byte[][] kindKeys = new byte[entries.size()][];
-        for (int i = 0; i < kindKeys.length; i++) {
-            kindKeys[i] = entries.get(i).key();
-        }
-        byte[] last = null;
-        for (int i : KeyOrder.order(kindKeys)) {
-            byte[] key = kindKeys[i];
-            if (last != null && Arrays.equals(last, key)) {
-                continue;
+    /**
+     * One kind's derived entries at {@code at} in key order, each key once: a posting list's
+     * operands joined in the order they came (a merge), another key's value put; the position after.
+     */
+    private static int placeDerived(ArrayList<Changes.Entry> entries, byte[][] keys, byte[][] values,
+                                    boolean[] merges, int at) {
+        Changes.Entry[] order = entries.toArray(new Changes.Entry[0]);
+        Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(x.key(), y.key())); // stable: equal keys keep their order
+        for (int i = 0; i < order.length; ) {
+            byte[] key = order[i].key();
+            int j = i + 1;
+            int length = order[i].value().length;
+            while (j < order.length && Arrays.equals(order[j].key(), key)) {
+                length += 1 + order[j].value().length;
+                j++;
+            }
+            boolean merge = SearchIndex.isAppend(key);
+            byte[] value = order[j - 1].value(); // a key put twice: its values are equal
+            if (merge && j - i > 1) { // the operands joined in one pass, as the operator joins them
+                value = new byte[length];
+                int p = 0;
+                for (int k = i; k < j; k++) {
+                    if (k > i) {
+                        value[p++] = (byte) SearchIndex.DELIMITER;
+                    }
+                    byte[] v = order[k].value();
+                    System.arraycopy(v, 0, value, p, v.length);
+                    p += v.length;
+                }
             }
             keys[at] = key;
-            values[at++] = entries.get(i).value();
-            last = key;
+            values[at] = value;
+            merges[at++] = merge;
+            i = j;
         }
         return at;
     }
 
-    /** A group's entries in key order: {@code values[i]} is the value of {@code keys[i]}, null for a delete. */
-    record Sorted(byte[][] keys, byte[][] values) {
+    /**
+     * A group's entries in key order: {@code values[i]} is the value of {@code keys[i]}, null for a
+     * delete, or an operand to append when {@code merges[i]}.
+     */
+    record Sorted(byte[][] keys, byte[][] values, boolean[] merges) {
     }
 
     /**
@@ -247,7 +257,6 @@ final class PendingLayer {
         synchronized (this) { // no put runs while the kind is filled, and every later put adds to it
             keys = sorted.get(kind);
             if (keys == null) {
-                promote(kind);
                 keys = new ConcurrentSkipListSet<>(ORDER);
                 if (added[kind] != null) {
                     for (Slot slot : added[kind]) {

@@ -1,5 +1,6 @@
 package io.quire.node.view.store;
 
+import io.quire.journal.view.SearchIndex;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.SstPartitionerFactory;
+import org.rocksdb.StringAppendOperator;
 import org.rocksdb.SstPartitionerFixedPrefixFactory;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteBufferManager;
@@ -104,7 +106,9 @@ final class ViewRocks {
         // of absent keys did not rule out, so the filter would say yes and cost a probe and
         // cache room; the bottom level holds most keys, so most of the filters' bytes go too
         // (docs/adr/0013-point-reads-of-the-view.md, "Later: no filter in the bottom level").
+        // The search index's posting lists are appended to ("," between operands, docs/adr/0018).
         Options options = new Options().setCreateIfMissing(true)
+                .setMergeOperator(APPEND)
                 .setWriteBufferManager(writeBuffers)
                 .setMemtablePrefixBloomSizeRatio(paused ? 0 : MEMTABLE_FILTER_RATIO)
                 .setMemtableWholeKeyFiltering(true)
@@ -123,6 +127,9 @@ final class ViewRocks {
                         .setPinL0FilterAndIndexBlocksInCache(true));
         return new ViewRocks(cache, writeBuffers, byKind, options, dir, paused);
     }
+
+    /** The merge operator of posting lists: one for the process, as RocksDB holds on to it. */
+    static final StringAppendOperator APPEND = new StringAppendOperator(SearchIndex.DELIMITER);
 
     /** The database, for reads (callers hold the store open). */
     RocksDB db() {

@@ -99,14 +99,12 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /**
      * Opens the store in the folder Kafka Streams gives a global store of this application
-     * ({@code stateDir}/quire/{@code name}) without Kafka Streams: for the catch-up that applies
-     * the journal before Streams starts (the apply room's {@code CatchUp}), which then hands it to Streams
-     * ({@link #init} of an open store only registers it). With {@code compactionsPaused}, RocksDB's
-     * automatic compactions are off from the moment the store opens ({@link CatchUpMode#catchingUp}; the
-     * caller turns them on with {@code catchingUp(false)}): turned off after the open, a store that
-     * opens with level-0 files past the trigger, as one installed from a snapshot taken right after
-     * a catch-up does, has a compaction of all of them running already, and it runs on through the
-     * catch-up.
+     * ({@code stateDir}/quire/{@code name}) without Kafka Streams, for the catch-up before Streams
+     * starts ({@code CatchUp}), which then hands it to Streams ({@link #init} of an open store only
+     * registers it). With {@code compactionsPaused}, automatic compactions are off from the open
+     * ({@link CatchUpMode#catchingUp}): turned off after it, a store that opens with level-0 files
+     * past the trigger (one installed from a snapshot taken right after a catch-up) has a
+     * compaction of all of them running already, through the catch-up.
      */
     public void openStandalone(File stateDir, boolean compactionsPaused) {
         openPaused = compactionsPaused;
@@ -118,6 +116,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     /** Whether {@link #openIn} opens with automatic compactions off (see {@link #openStandalone(File, boolean)}). */
+    private final DictionaryKeys dictionary = new DictionaryKeys(); // the index's dictionary: each key put once
+
     private boolean openPaused;
 
     private void openIn(File stateDir) {
@@ -133,7 +133,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
         settings.load(rocks.db());
-        boolean build = filters.open(isEmpty(), dir.toPath());
+        boolean build = filters.open(rocks.isEmpty(), dir.toPath());
         guard.opened();
         if (build) {
             Thread builder = new Thread(() -> filters.build(groups, guard, rocks.db()), "quire-view-filters");
@@ -145,10 +145,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
     boolean filtersInUse() {
         return filters.inUse();
-    }
-
-    private boolean isEmpty() {
-        return rocks.isEmpty();
     }
 
     /** Whether settings reads are answered from memory (false once the settings outgrew the bound). */
@@ -187,13 +183,20 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
+    /** Writes the pending groups now, for a reader of what only RocksDB shows (the search index). */
+    public boolean settle() {
+        if (guard.isOpen()) {
+            groups.writePending();
+        }
+        return guard.isOpen();
+    }
+
     @Override
     public void flush() {
-        if (!guard.isOpen()) {
+        if (!settle()) {
             return;
         }
         try {
-            groups.writePending();
             rocks.flushWal();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
@@ -281,21 +284,16 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return old;
     }
 
-    /**
-     * One command's changes, visible to readers at once and written to RocksDB with the rest of
-     * its group: they land all together or not at all. A full group is handed to the writer
-     * thread, and the applier goes on into a new one; it waits only if the writer still holds
-     * the group before.
-     */
     @Override
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
         putAll(entries, List.of());
     }
 
     /**
-     * As {@link #putAll(List)}, with a command's derived entries (the search index's, {@link
-     * Changes#putDerived}): they go into the group's write as they are, without the map, filters
-     * and counts the other entries pass through, and readers see them once the group is written.
+     * One command's changes, visible to readers at once and written to RocksDB with the rest of
+     * its group: they land all together or not at all (a full group goes to the writer thread; the
+     * applier waits only if the writer still holds the group before). Its derived entries (the
+     * search index's) go with the group, readable once it is written ({@link #settle}).
      */
     public void putAll(List<KeyValue<Bytes, byte[]>> entries, List<Changes.Entry> derived) {
         synchronized (groups.lock()) {
@@ -318,12 +316,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
                 size += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
-            if (!derived.isEmpty()) {
-                layer.addDerived(derived);
-                for (Changes.Entry e : derived) {
-                    size += e.key().length + e.value().length + 16;
-                }
-            }
+            size += derived.isEmpty() ? 0 : layer.addDerived(dictionary.unseen(derived));
             writeCounts.count(entries);
             groups.endCommand(size);
         }

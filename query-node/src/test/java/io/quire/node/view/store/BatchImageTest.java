@@ -95,4 +95,31 @@ class BatchImageTest {
             }
         }
     }
+
+    /** A posting list's merges: what RocksJava's merge builds, and appended by the view's operator as the index's own append does. */
+    @Test
+    void mergesAreRocksJavasAndAppendAsTheIndexDoes(@TempDir Path dir) throws Exception {
+        byte[][] keys = {"Qfa".getBytes(), "Qfb".getBytes(), "S".getBytes()};
+        byte[][] values = {"1".getBytes(), "2,3".getBytes(), "s".getBytes()};
+        boolean[] merges = {true, true, false};
+        byte[] image = BatchImage.of(keys, values, merges);
+        try (WriteBatch expected = new WriteBatch()) {
+            expected.merge(keys[0], values[0]);
+            expected.merge(keys[1], values[1]);
+            expected.put(keys[2], values[2]);
+            assertArrayEquals(expected.data(), image);
+        }
+        try (Options o = new Options().setCreateIfMissing(true).setMergeOperator(ViewRocks.APPEND);
+             RocksDB db = RocksDB.open(o, dir.toString()); WriteOptions w = new WriteOptions()) {
+            for (int round = 0; round < 2; round++) {
+                try (WriteBatch batch = new WriteBatch(image)) {
+                    db.write(w, batch);
+                }
+            }
+            db.compactRange();
+            assertArrayEquals(io.quire.journal.view.SearchIndex.append("1".getBytes(), "1".getBytes()), db.get(keys[0]));
+            assertArrayEquals("2,3,2,3".getBytes(), db.get(keys[1]));
+            assertArrayEquals("s".getBytes(), db.get(keys[2]));
+        }
+    }
 }

@@ -1,0 +1,42 @@
+package io.quire.node.view.store;
+
+import io.quire.journal.view.Changes;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The search index's dictionary keys ({@code q kind reversed-term}, value constant, never deleted)
+ * a store has taken since it opened: a key taken before is in the store or in a group written
+ * before any later one, so putting it again changes nothing and is left out. Nearly every schema
+ * has the common terms (its fields' names, the words of its docs), so this keeps the dictionary to
+ * about one put per new term. A crash loses the memory with the groups it covers; past
+ * {@link #MAX} keys it starts again (a key put twice is only a put too many).
+ */
+final class DictionaryKeys {
+
+    static final int MAX = 1 << 19;
+    private static final byte DICTIONARY = 'q';
+
+    private final Set<ByteBuffer> taken = new HashSet<>();
+
+    /** The entries other than dictionary keys taken before (the applying thread, under the group lock). */
+    List<Changes.Entry> unseen(List<Changes.Entry> derived) {
+        List<Changes.Entry> out = new ArrayList<>(derived.size());
+        for (Changes.Entry e : derived) {
+            byte[] key = e.key();
+            if (key.length > 0 && key[0] == DICTIONARY) {
+                if (taken.size() >= MAX) {
+                    taken.clear();
+                }
+                if (!taken.add(ByteBuffer.wrap(key))) {
+                    continue;
+                }
+            }
+            out.add(e);
+        }
+        return out;
+    }
+}
