@@ -25,6 +25,7 @@ public final class StoreKv implements KvReader {
     @Override
     public byte[] get(byte[] key) {
         try {
+            settleFor(key);
             return store.get(Bytes.wrap(key));
         } catch (InvalidStateStoreException e) {
             throw closing();
@@ -44,6 +45,7 @@ public final class StoreKv implements KvReader {
     @Override
     public void scan(byte[] prefix, KvVisitor visitor) {
         try {
+            settleFor(prefix);
             scanOpen(prefix, visitor);
         } catch (InvalidStateStoreException e) {
             throw closing();
@@ -52,6 +54,7 @@ public final class StoreKv implements KvReader {
 
     @Override
     public void scanFrom(byte[] prefix, byte[] start, KvVisitor visitor) {
+        settleFor(prefix);
         try (KeyValueIterator<Bytes, byte[]> it = store.range(Bytes.wrap(start), null)) {
             while (it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
@@ -78,6 +81,17 @@ public final class StoreKv implements KvReader {
                     return;
                 }
             }
+        }
+    }
+
+    /**
+     * Before a read that may reach the search index ({@code Q}, {@code q}, or everything, as a
+     * digest does): the store's pending groups written, since the index's entries are read from
+     * RocksDB only (docs/adr/0018). Nothing else is held up: no other read comes here.
+     */
+    private void settleFor(byte[] keyOrPrefix) {
+        if (store instanceof ViewStore v && (keyOrPrefix.length == 0 || keyOrPrefix[0] == 'Q' || keyOrPrefix[0] == 'q')) {
+            v.settle();
         }
     }
 
