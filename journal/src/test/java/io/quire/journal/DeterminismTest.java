@@ -35,6 +35,7 @@ import io.quire.journal.model.RuleMode;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaType;
+import io.quire.journal.model.SearchTerm;
 import io.quire.journal.model.Subject;
 import io.quire.journal.view.InMemoryKv;
 import io.quire.journal.view.RegistryView;
@@ -125,8 +126,13 @@ public class DeterminismTest {
                 Metadata m = random.nextInt(4) == 0 ? Metadata.of(null, Map.of("major", "" + random.nextInt(3)), null) : null;
                 RuleSet rules = random.nextInt(6) == 0 ? new RuleSet(null, List.of(new Rule("r" + random.nextInt(2), null,
                         RuleKind.CONDITION, RuleMode.WRITE, "CEL", null, null, "true", null, null, false)), null) : null;
+                // search terms: some every schema has, some of a few, one nearly of its own
+                List<String> index = SearchTerm.encodeAll(List.of(new SearchTerm(SearchTerm.Kind.FIELD, "id", ""),
+                        new SearchTerm(SearchTerm.Kind.FIELD, "f" + random.nextInt(5), ""),
+                        new SearchTerm(SearchTerm.Kind.RECORD, "R" + random.nextInt(500), ""),
+                        new SearchTerm(SearchTerm.Kind.DOC, "word" + random.nextInt(3), "")));
                 c = new RegisterSchema(s, SchemaType.AVRO, content, List.of(), Fingerprint.parse("fp" + content + m + rules), proposed, level,
-                        revision, m, rules);
+                        revision, m, rules, List.of(), index);
             } else if (pick < 78) {
                 c = new DeleteVersion(s, v(1 + random.nextInt(5)), random.nextBoolean());
             } else if (pick < 84) {

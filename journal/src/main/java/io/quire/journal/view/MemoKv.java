@@ -49,4 +49,9 @@ final class MemoKv implements KvReader {
     public long writesUnder(byte prefix) {
         return inner.writesUnder(prefix);
     }
+
+    @Override
+    public boolean indexHolds(byte kind, String key) {
+        return inner.indexHolds(kind, key);
+    }
 }

@@ -47,8 +47,11 @@ public final class SearchIndex {
     private SearchIndex() {
     }
 
-    /** Files content {@code id}'s terms, those of its data contract's metadata included. */
-    public static void file(Changes out, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
+    /**
+     * Files content {@code id}'s terms, those of its data contract's metadata included; a term
+     * {@code view} says the dictionary holds gets no dictionary key ({@link KvReader#indexHolds}).
+     */
+    public static void file(Changes out, KvReader view, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
                             Metadata metadata) {
         Set<SearchTerm.Key> keys = new LinkedHashSet<>(SearchTerm.decodeAll(encoded));
         keys.addAll(metadataKeys(metadata));
@@ -68,7 +71,9 @@ public final class SearchIndex {
             System.arraycopy(context, 0, list, 3 + term.length, context.length);
             ByteBuffer.wrap(list, list.length - 4, 4).putInt(block);
             out.putDerived(list, entry);
-            out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
+            if (!view.indexHolds(k.kind().code(), k.key())) {
+                out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
+            }
         }
     }
 

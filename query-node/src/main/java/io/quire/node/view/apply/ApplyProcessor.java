@@ -179,6 +179,11 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
     /** The applier's reads of the view, timed; a settings entry is a memory read, not counted. */
     private record TimedKv(KvReader kv, ApplyTimings timings) implements KvReader {
         @Override
+        public boolean indexHolds(byte kind, String key) {
+            return kv.indexHolds(kind, key);
+        }
+
+        @Override
         public byte[] get(byte[] key) {
             if (Keys.isSetting(key)) {
                 return kv.get(key);

@@ -2,6 +2,8 @@ package io.quire.node.view.store;
 
 import io.quire.journal.view.Changes;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +23,18 @@ final class DictionaryKeys {
     private static final byte DICTIONARY = 'q';
 
     private final Set<ByteBuffer> taken = new HashSet<>();
+    /** The same keys as terms by kind, for {@link #holds}: filled as keys are first taken. */
+    @SuppressWarnings("unchecked")
+    private final Set<String>[] terms = new Set[256];
+
+    /**
+     * Whether the dictionary key of this term was taken (the applying thread, which alone calls
+     * this and {@link #unseen}): the applier then builds none.
+     */
+    boolean holds(byte kind, String key) {
+        Set<String> t = terms[kind & 0xff];
+        return t != null && t.contains(key);
+    }
 
     /** The entries other than dictionary keys taken before (the applying thread, under the group lock). */
     List<Changes.Entry> unseen(List<Changes.Entry> derived) {
@@ -30,10 +44,16 @@ final class DictionaryKeys {
             if (key.length > 0 && key[0] == DICTIONARY) {
                 if (taken.size() >= MAX) {
                     taken.clear();
+                    Arrays.fill(terms, null);
                 }
                 if (!taken.add(ByteBuffer.wrap(key))) {
                     continue;
                 }
+                if (terms[key[1] & 0xff] == null) {
+                    terms[key[1] & 0xff] = new HashSet<>();
+                }
+                terms[key[1] & 0xff].add(new StringBuilder(new String(key, 2, key.length - 2,
+                        StandardCharsets.UTF_8)).reverse().toString());
             }
             out.add(e);
         }

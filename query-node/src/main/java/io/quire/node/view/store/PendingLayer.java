@@ -2,9 +2,11 @@ package io.quire.node.view.store;
 
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.SearchIndex;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -162,36 +164,68 @@ final class PendingLayer {
      */
     private static int placeDerived(ArrayList<Changes.Entry> entries, byte[][] keys, byte[][] values,
                                     boolean[] merges, int at) {
-        Changes.Entry[] order = entries.toArray(new Changes.Entry[0]);
-        Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(x.key(), y.key())); // stable: equal keys keep their order
-        for (int i = 0; i < order.length; ) {
-            byte[] key = order[i].key();
-            int j = i + 1;
-            int length = order[i].value().length;
-            while (j < order.length && Arrays.equals(order[j].key(), key)) {
-                length += 1 + order[j].value().length;
-                j++;
+        // Grouped by key first (most of a group's entries are a few common terms' lists), then
+        // only the distinct keys sorted: a group of a replay holds tens of thousands of entries.
+        HashMap<ByteBuffer, Run> runs = new HashMap<>();
+        List<Run> distinct = new ArrayList<>();
+        for (Changes.Entry e : entries) {
+            Run run = runs.get(ByteBuffer.wrap(e.key()));
+            if (run == null) {
+                run = new Run(e.key());
+                runs.put(ByteBuffer.wrap(e.key()), run);
+                distinct.add(run);
             }
-            boolean merge = SearchIndex.isAppend(key);
-            byte[] value = order[j - 1].value(); // a key put twice: its values are equal
-            if (merge && j - i > 1) { // the operands joined in one pass, as the operator joins them
-                value = new byte[length];
-                int p = 0;
-                for (int k = i; k < j; k++) {
-                    if (k > i) {
-                        value[p++] = (byte) SearchIndex.DELIMITER;
-                    }
-                    byte[] v = order[k].value();
-                    System.arraycopy(v, 0, value, p, v.length);
-                    p += v.length;
-                }
-            }
-            keys[at] = key;
-            values[at] = value;
+            run.add(e.value());
+        }
+        distinct.sort((x, y) -> Arrays.compareUnsigned(x.key, y.key));
+        for (Run run : distinct) {
+            boolean merge = SearchIndex.isAppend(run.key);
+            keys[at] = run.key;
+            values[at] = merge ? run.joined() : run.last; // a key put twice: its values are equal
             merges[at++] = merge;
-            i = j;
         }
         return at;
+    }
+
+    /** One key's derived values in a group, in the order they came. */
+    private static final class Run {
+        final byte[] key;
+        byte[] last;
+        private List<byte[]> values;
+        private int length = -1;
+
+        Run(byte[] key) {
+            this.key = key;
+        }
+
+        void add(byte[] value) {
+            if (last != null) {
+                if (values == null) {
+                    values = new ArrayList<>();
+                    values.add(last);
+                }
+                values.add(value);
+            }
+            length += 1 + value.length;
+            last = value;
+        }
+
+        /** The values joined as the merge operator joins operands ({@link SearchIndex#append}), in one pass. */
+        byte[] joined() {
+            if (values == null) {
+                return last;
+            }
+            byte[] out = new byte[length];
+            int p = 0;
+            for (byte[] v : values) {
+                if (p > 0) {
+                    out[p++] = (byte) SearchIndex.DELIMITER;
+                }
+                System.arraycopy(v, 0, out, p, v.length);
+                p += v.length;
+            }
+            return out;
+        }
     }
 
     /**

@@ -51,19 +51,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     /** Settings reads answered from memory (see {@link SettingsCache}). */
     private final SettingsCache settings = new SettingsCache();
-
     /** How many commands wrote under each first byte of a key (see {@link WriteCounts}). */
     private final WriteCounts writeCounts = new WriteCounts();
-
     /** The filters of keys never written (see {@link ViewFilters}). */
     private final ViewFilters filters = new ViewFilters();
-
     /** Point reads and iterators (see {@link StoreReads}). */
     private final StoreReads reads;
-
     /** The catch-up's switches, once the store is open. */
     private CatchUpMode catchUp;
-
     /** What the store reports of RocksDB (see {@link StoreStats}). */
     private final StoreStats stats;
 
@@ -181,6 +176,11 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         if (guard.isOpen()) {
             groups.writePending();
         }
+    }
+
+    /** Whether this store has taken the index's dictionary key of a term (the applying thread's hint). */
+    public boolean indexHolds(byte kind, String key) {
+        return dictionary.holds(kind, key);
     }
 
     /** Writes the pending groups now, for a reader of what only RocksDB shows (the search index). */
