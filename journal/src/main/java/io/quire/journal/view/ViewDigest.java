@@ -15,9 +15,20 @@ public final class ViewDigest {
     }
 
     public static String of(KvReader kv) {
+        return of(kv, false);
+    }
+
+    /**
+     * {@link #of}, or without the search index's keys ({@code Q}, {@code q}) when
+     * {@code withoutIndex}: a view compared with one written before the index existed.
+     */
+    public static String of(KvReader kv, boolean withoutIndex) {
         MessageDigest sha = sha256();
         ByteBuffer len = ByteBuffer.allocate(8);
         kv.scan(new byte[0], (k, v) -> {
+            if (withoutIndex && k.length > 0 && (k[0] == 'Q' || k[0] == 'q')) {
+                return true;
+            }
             sha.update(len.clear().putInt(k.length).putInt(v.length).array());
             sha.update(k);
             sha.update(v);

@@ -51,13 +51,14 @@ final class ViewAdminHandler {
     void viewDigest(RoutingContext ctx) {
         RegistryView view = access.view();
         boolean content = "true".equals(ctx.request().getParam("content"));
+        boolean withoutIndex = "false".equals(ctx.request().getParam("index")); // as a view before search
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
             access.settle(); // the search index's pending entries into the store, where the scan sees them
             // Scan first and read the position after: the scan covers at least that much.
             if (content) {
                 return new ContentDigest(ViewDigest.content(view.kv()), view.position().offset().value());
             }
-            return new Responses.ViewDigest(ViewDigest.of(view.kv()));
+            return new Responses.ViewDigest(ViewDigest.of(view.kv(), withoutIndex));
         }, workers), ApiJson::ok);
     }
 
