@@ -192,7 +192,7 @@ final class ViewLifecycle {
                 // Readers use the store itself, not Streams' query wrapper (which looks the store up,
                 // and times each call, on every read): the store refuses reads once closed.
                 RegistryView view = new RegistryView(new StoreKv(store.get()));
-                access.open(view, store.get()::settle);
+                access.open(view);
                 tracker.advanceTo(view.position().offset());
                 CatchUp.Result c = caughtUp;
                 LOG.info("view caught up to offset {} in {} ms (journal end at start: {}; {} records applied before "

@@ -63,14 +63,7 @@ public final class SearchIndex {
         int block = block(id);
         for (SearchTerm.Key k : keys) {
             byte[] term = k.key().getBytes(StandardCharsets.UTF_8);
-            // Q kind term 0 context 0 block, in one array
-            byte[] list = new byte[2 + term.length + 1 + context.length + 1 + 4];
-            list[0] = POSTING;
-            list[1] = k.kind().code();
-            System.arraycopy(term, 0, list, 2, term.length);
-            System.arraycopy(context, 0, list, 3 + term.length, context.length);
-            ByteBuffer.wrap(list, list.length - 4, 4).putInt(block);
-            out.putDerived(list, entry);
+            out.putDerived(list(k.kind().code(), term, context, block), entry);
             if (!view.indexHolds(k.kind().code(), k.key())) {
                 out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
             }
@@ -204,8 +197,18 @@ public final class SearchIndex {
 
     /** The list that holds (or would hold) content {@code id} of {@code ctx} for a term. */
     static byte[] list(byte kind, String key, Context ctx, SchemaId id) {
-        return Keys.concat(termPrefix(kind, key), ctx.name().getBytes(StandardCharsets.UTF_8), new byte[] {0},
-                ByteBuffer.allocate(4).putInt(block(id)).array());
+        return list(kind, key.getBytes(StandardCharsets.UTF_8), ctx.name().getBytes(StandardCharsets.UTF_8), block(id));
+    }
+
+    /** {@code Q kind term 0 context 0 block}, in one array. */
+    private static byte[] list(byte kind, byte[] term, byte[] context, int block) {
+        byte[] list = new byte[2 + term.length + 1 + context.length + 1 + 4];
+        list[0] = POSTING;
+        list[1] = kind;
+        System.arraycopy(term, 0, list, 2, term.length);
+        System.arraycopy(context, 0, list, 3 + term.length, context.length);
+        ByteBuffer.wrap(list, list.length - 4, 4).putInt(block);
+        return list;
     }
 
     /** Whether a list holds content {@code id}. */

@@ -30,7 +30,7 @@ public final class SearchReads {
 
     /** How many distinct terms a query with a leading wildcard may match before it says it was cut short. */
     public static final int MAX_TERMS = 10_000;
-    /** How many postings one query reads at most; past it the page says it was cut short. */
+    /** How many posting lists (keys, up to 1,024 contents each) one query reads at most; past it the page says it was cut short. */
     public static final int MAX_POSTINGS = 2_000_000;
 
     private final RegistryView view;

@@ -53,7 +53,6 @@ final class ViewAdminHandler {
         boolean content = "true".equals(ctx.request().getParam("content"));
         boolean withoutIndex = "false".equals(ctx.request().getParam("index")); // as a view before search
         Async.reply(ctx, CompletableFuture.supplyAsync(() -> {
-            access.settle(); // the search index's pending entries into the store, where the scan sees them
             // Scan first and read the position after: the scan covers at least that much.
             if (content) {
                 return new ContentDigest(ViewDigest.content(view.kv()), view.position().offset().value());

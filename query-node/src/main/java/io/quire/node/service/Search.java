@@ -76,7 +76,6 @@ public final class Search {
             }
         }
         RegistryView view = access.view();
-        access.settle();
         SearchReads.Page page = new SearchReads(view).search(new SearchReads.Query(noTerm ? null : q.strip(),
                 kinds, f.tags(), type(f.schemaType()), f.subjectPrefix(), context(f.context()), f.latestOnly(),
                 f.deleted(), visible, offset, limit));
@@ -88,9 +87,9 @@ public final class Search {
                         h.kind().label(), h.key(), List.of(h.subject().name()), h.deleted()));
                 continue;
             }
-            List<SearchTerm> found = places.computeIfAbsent(h.subject().context().name() + '\0' + h.id().value(), c -> view.schema(h.subject().context(), h.id())
-                    .map(SchemaTerms::ofStored).orElse(List.of())).stream()
-                    .filter(t -> t.kind() == h.kind() && t.key().equals(h.key())).toList();
+            List<SearchTerm> found = places.computeIfAbsent(h.subject().context().name() + '\0' + h.id().value(),
+                    c -> view.schema(h.subject().context(), h.id()).map(SchemaTerms::ofStored).orElse(List.of()))
+                    .stream().filter(t -> t.kind() == h.kind() && t.key().equals(h.key())).toList();
             hits.add(new Hit(h.subject().name(), h.version().number(), h.id().value(), h.schemaType().name(),
                     h.kind().label(), found.isEmpty() ? h.key() : found.get(0).term(),
                     found.stream().map(SearchTerm::path).distinct().toList(), h.deleted()));
@@ -106,9 +105,7 @@ public final class Search {
         }
         SearchTerm.Kind kind = byRecord ? SearchTerm.Kind.RECORD : SearchTerm.Kind.FIELD;
         String name = (byRecord ? record : field).strip();
-        RegistryView view = access.view();
-        access.settle();
-        ImpactReads.Impact impact = new ImpactReads(view).of(kind, name, deleted, visible, SchemaTerms.PATHS);
+        ImpactReads.Impact impact = new ImpactReads(access.view()).of(kind, name, deleted, visible, SchemaTerms.PATHS);
         List<Use> uses = impact.uses().stream().map(u -> new Use(u.subject().name(), u.version().number(),
                 u.id().value(), u.path(), u.deleted(), u.via().stream()
                 .map(s -> s.subject().name() + "/" + s.version().number()).toList())).toList();
@@ -152,9 +149,7 @@ public final class Search {
 
     private List<SearchReads.Hit> tagged(List<String> tags, String prefix, boolean latestOnly, boolean deleted,
                                          Predicate<Subject> visible, int hits) {
-        RegistryView view = access.view();
-        access.settle();
-        return new SearchReads(view).search(new SearchReads.Query(null, Set.of(), tags, null, prefix, null,
+        return new SearchReads(access.view()).search(new SearchReads.Query(null, Set.of(), tags, null, prefix, null,
                 latestOnly, deleted, visible, 0, hits)).hits();
     }
 

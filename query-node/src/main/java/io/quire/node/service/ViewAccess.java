@@ -12,7 +12,6 @@ public final class ViewAccess {
 
     private volatile RegistryView view;
     private volatile Function<RegistryView, Rejected> regionGate = v -> null;
-    private volatile Runnable settle = () -> { };
 
     /** Who may write here besides the applier's rules: a follower region refuses every client write. */
     public void gateWrites(Function<RegistryView, Rejected> gate) {
@@ -29,21 +28,7 @@ public final class ViewAccess {
     }
 
     public void open(RegistryView view) {
-        open(view, () -> { });
-    }
-
-    /** Opens the view; {@code settle} has the store's pending groups written (see {@link #settle}). */
-    public void open(RegistryView view, Runnable settle) {
-        this.settle = settle;
         this.view = view;
-    }
-
-    /**
-     * Has the view's pending writes land in its store before a read of what only the store shows:
-     * the search index's entries, which skip the pending layers' maps (a search, a view digest).
-     */
-    public void settle() {
-        settle.run();
     }
 
     public void close() {

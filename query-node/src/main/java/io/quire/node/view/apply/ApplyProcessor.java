@@ -67,7 +67,8 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
     public void open(KeyValueStore<Bytes, byte[]> store) {
         this.store = store;
         // Settings reads are answered from the store's settings cache (the node's one), untimed as before.
-        this.view = new RegistryView(new TimedKv(new StoreKv(store), timings));
+        this.view = new RegistryView(new TimedKv(new StoreKv(store), timings,
+                store instanceof ViewStore v ? v : null));
     }
 
     /**
@@ -176,11 +177,14 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
         timings.recordEnded(t4);
     }
 
-    /** The applier's reads of the view, timed; a settings entry is a memory read, not counted. */
-    private record TimedKv(KvReader kv, ApplyTimings timings) implements KvReader {
+    /**
+     * The applier's reads of the view, timed; a settings entry is a memory read, not counted. The
+     * index's dictionary hint is the view store's, which only this (the applying) thread asks.
+     */
+    private record TimedKv(KvReader kv, ApplyTimings timings, ViewStore dictionary) implements KvReader {
         @Override
         public boolean indexHolds(byte kind, String key) {
-            return kv.indexHolds(kind, key);
+            return dictionary != null && dictionary.indexHolds(kind, key);
         }
 
         @Override

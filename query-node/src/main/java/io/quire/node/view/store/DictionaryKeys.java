@@ -28,8 +28,9 @@ final class DictionaryKeys {
     private final Set<String>[] terms = new Set[256];
 
     /**
-     * Whether the dictionary key of this term was taken (the applying thread, which alone calls
-     * this and {@link #unseen}): the applier then builds none.
+     * Whether the dictionary key of this term was taken: the applier then builds none. The
+     * applying thread alone calls this and {@link #unseen} (ApplyProcessor's reads answer it; the
+     * edge's readers of the view say false, which is always right).
      */
     boolean holds(byte kind, String key) {
         Set<String> t = terms[kind & 0xff];

@@ -76,30 +76,25 @@ final class PendingLayer {
     synchronized void putAll(List<KeyValue<Bytes, byte[]>> writes, long[] hashes) {
         for (int i = 0; i < writes.size(); i++) {
             KeyValue<Bytes, byte[]> e = writes.get(i);
-            put(e.key.get(), e.value, hashes[i]);
+            byte[] value = e.value == null ? TOMBSTONE : e.value;
+            Slot slot = new Slot(e.key.get(), value);
+            Slot earlier = entries.putIfAbsent(new Key(slot.key, hashes[i]), slot);
+            if (earlier != null) {
+                earlier.value = value; // a key written again in this group: its newest value
+            } else {
+                int kind = kindOf(e.key.get());
+                if (added[kind] == null) {
+                    added[kind] = new ArrayList<>();
+                    present.set(kind, 1);
+                }
+                added[kind].add(slot);
+                ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
+                if (keys != null) {
+                    keys.add(slot.key);
+                }
+            }
         }
         empty = false;
-    }
-
-    /** One write (under this layer's monitor): a null value is a delete. */
-    private void put(byte[] key, byte[] newValue, long hash) {
-        byte[] value = newValue == null ? TOMBSTONE : newValue;
-        Slot slot = new Slot(key, value);
-        Slot earlier = entries.putIfAbsent(new Key(slot.key, hash), slot);
-        if (earlier != null) {
-            earlier.value = value; // a key written again in this group: its newest value
-            return;
-        }
-        int kind = kindOf(key);
-        if (added[kind] == null) {
-            added[kind] = new ArrayList<>();
-            present.set(kind, 1);
-        }
-        added[kind].add(slot);
-        ConcurrentSkipListSet<byte[]> keys = sorted.get(kind);
-        if (keys != null) {
-            keys.add(slot.key);
-        }
     }
 
     /**

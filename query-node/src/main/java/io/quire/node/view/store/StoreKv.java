@@ -38,11 +38,6 @@ public final class StoreKv implements KvReader {
     }
 
     @Override
-    public boolean indexHolds(byte kind, String key) {
-        return store instanceof ViewStore v && v.indexHolds(kind, key);
-    }
-
-    @Override
     public long writesUnder(byte prefix) {
         return store instanceof ViewStore v ? v.writesUnder(prefix) : -1;
     }

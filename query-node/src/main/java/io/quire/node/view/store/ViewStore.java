@@ -178,25 +178,25 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         }
     }
 
-    /** Whether this store has taken the index's dictionary key of a term (the applying thread's hint). */
+    /** Whether this store has taken the index's dictionary key of a term (for the applying thread only). */
     public boolean indexHolds(byte kind, String key) {
         return dictionary.holds(kind, key);
     }
 
     /** Writes the pending groups now, for a reader of what only RocksDB shows (the search index). */
-    public boolean settle() {
+    public void settle() {
         if (guard.isOpen()) {
             groups.writePending();
         }
-        return guard.isOpen();
     }
 
     @Override
     public void flush() {
-        if (!settle()) {
+        if (!guard.isOpen()) {
             return;
         }
         try {
+            groups.writePending();
             rocks.flushWal();
         } catch (RocksDBException e) {
             throw new ProcessorStateException("flushing the view's write-ahead log failed", e);
