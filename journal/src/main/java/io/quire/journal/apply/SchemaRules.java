@@ -216,7 +216,7 @@ final class SchemaRules {
         }
         if (refused == null) {
             writeSchema(view, out, owner.context(), id, schema, fingerprint);
-            SearchIndex.file(out.changes(), view.kv(), owner.context(), id, schema.schemaType(), index, schema.metadata());
+            SearchIndex.file(out.changes(), owner.context(), id, schema.schemaType(), index, schema.metadata());
         }
         return refused;
     }

@@ -1,6 +1,7 @@
 package io.quire.journal.view;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
@@ -41,7 +42,9 @@ public final class InMemoryKv implements KvReader {
 
     public void apply(Changes changes) {
         boolean[] seen = new boolean[256];
-        for (Changes.Entry e : changes.entries()) {
+        List<Changes.Entry> entries = changes.ownEntries();
+        entries.addAll(SearchIndex.expandAll(changes.derivedEntries())); // as the view store expands them
+        for (Changes.Entry e : entries) {
             if (e.key().length > 0 && !seen[e.key()[0] & 0xff]) {
                 seen[e.key()[0] & 0xff] = true;
                 writesByPrefix[e.key()[0] & 0xff]++;

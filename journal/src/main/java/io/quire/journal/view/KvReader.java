@@ -29,15 +29,6 @@ public interface KvReader {
         return -1;
     }
 
-    /**
-     * Whether the search index's dictionary holds the term of this kind for certain (a store that
-     * remembers the dictionary keys it has taken): the applier then files no dictionary key for
-     * it. False when not known, which is always right.
-     */
-    default boolean indexHolds(byte kind, String key) {
-        return false;
-    }
-
     @FunctionalInterface
     interface KvVisitor {
         /** @return true to go on, false to stop */

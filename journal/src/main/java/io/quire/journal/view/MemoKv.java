@@ -50,8 +50,4 @@ final class MemoKv implements KvReader {
         return inner.writesUnder(prefix);
     }
 
-    @Override
-    public boolean indexHolds(byte kind, String key) {
-        return inner.indexHolds(kind, key);
-    }
 }

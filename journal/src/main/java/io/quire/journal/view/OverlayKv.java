@@ -44,11 +44,6 @@ public final class OverlayKv implements KvReader {
     }
 
     @Override
-    public boolean indexHolds(byte kind, String key) {
-        return below.indexHolds(kind, key); // the overlay files no dictionary key (see apply)
-    }
-
-    @Override
     public void scan(byte[] prefix, KvVisitor visitor) {
         scanFrom(prefix, prefix, visitor);
     }

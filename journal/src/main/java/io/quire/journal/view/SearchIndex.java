@@ -26,6 +26,7 @@ import java.util.SortedSet;
  *                                  entries (id, 8 bytes; the schema type's letter), joined by ','
  * Q s word 0 subject              a posting of a subject's name, whole and each of its words
  * q kind reversed-term            the term exists, spelt backwards (the dictionary a query with a leading wildcard walks)
+ * O sequence                       a bundle the store has not expanded yet (after a replay; see {@link #BUNDLE})
  * </pre>
  *
  * A list is only ever appended to, in journal order, through RocksDB's merge operator (a comma
@@ -48,26 +49,121 @@ public final class SearchIndex {
     }
 
     /**
-     * Files content {@code id}'s terms, those of its data contract's metadata included; a term
-     * {@code view} says the dictionary holds gets no dictionary key ({@link KvReader#indexHolds}).
+     * Files content {@code id}'s terms, those of its data contract's metadata included, as one
+     * bundle ({@link #BUNDLE}): the store expands it into the index's entries ({@link #expand}),
+     * either in the command's group or, after a replay, in large batches of its own.
      */
-    public static void file(Changes out, KvReader view, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
+    public static void file(Changes out, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
                             Metadata metadata) {
-        Set<SearchTerm.Key> keys = new LinkedHashSet<>(SearchTerm.decodeAll(encoded));
-        keys.addAll(metadataKeys(metadata));
-        if (keys.isEmpty()) {
+        List<SearchTerm.Key> meta = metadataKeys(metadata);
+        if (encoded.isEmpty() && meta.isEmpty()) {
             return;
         }
-        byte[] entry = entry(id, type);
+        StringBuilder terms = new StringBuilder(256);
+        for (String e : encoded) {
+            if (!terms.isEmpty()) {
+                terms.append('\n');
+            }
+            // a key with a line break is not indexable: kept unreadable as a key, not split in two
+            terms.append(e.indexOf('\n') < 0 ? e : e.replace('\n', '\u0001'));
+        }
+        for (SearchTerm.Key k : meta) {
+            if (!terms.isEmpty()) {
+                terms.append('\n');
+            }
+            terms.append(k.kind().label()).append('\t').append(k.key());
+        }
         byte[] context = ctx.name().getBytes(StandardCharsets.UTF_8);
-        int block = block(id);
-        for (SearchTerm.Key k : keys) {
+        byte[] text = terms.toString().getBytes(StandardCharsets.UTF_8);
+        out.putDerived(BUNDLE_KEY, ByteBuffer.allocate(1 + 8 + 1 + 2 + context.length + text.length)
+                .put(CONTENT).putLong(id.value()).put((byte) typeCode(type)).putShort((short) context.length)
+                .put(context).put(text).array());
+    }
+
+    /** Files a subject's name, whole and each of its words, when the subject gets its first version: one bundle. */
+    public static void fileSubject(Changes out, Subject subject) {
+        byte[] name = subject.name().getBytes(StandardCharsets.UTF_8);
+        out.putDerived(BUNDLE_KEY, ByteBuffer.allocate(1 + name.length).put(SUBJECT_NAME).put(name).array());
+    }
+
+    /**
+     * The first byte of a bundle's key: the terms of one new content or one new subject, as the
+     * applier files them. A bundle is never read as it is: the store expands it ({@link #expand})
+     * into the index's lists and dictionary keys, or keeps it under {@code O} and a sequence
+     * number until it expands it later (docs/adr/0018).
+     */
+    public static final byte BUNDLE = 'O';
+    private static final byte[] BUNDLE_KEY = {BUNDLE};
+    private static final byte CONTENT = 'c';
+    private static final byte SUBJECT_NAME = 's';
+
+    /** Where the entries of an expanded bundle go. */
+    @FunctionalInterface
+    public interface Sink {
+        void put(byte[] key, byte[] value);
+    }
+
+    /** Whether a term's dictionary key is to be filed: false for one filed before (putting it again changes nothing). */
+    @FunctionalInterface
+    public interface NewTerms {
+        boolean first(byte kind, String key);
+    }
+
+    /** Every dictionary key filed, taken before or not. */
+    public static final NewTerms EVERY_TERM = (kind, key) -> true;
+
+    /** Whether a derived entry is a bundle. */
+    public static boolean isBundle(byte[] key) {
+        return key.length > 0 && key[0] == BUNDLE;
+    }
+
+    /**
+     * A bundle's entries: for a content, its entry appended to each of its terms' lists ({@link
+     * #isAppend}) and each new term's dictionary key; for a subject, the postings of its name and
+     * words and their dictionary keys.
+     */
+    public static void expand(byte[] bundle, NewTerms dictionary, Sink out) {
+        ByteBuffer b = ByteBuffer.wrap(bundle);
+        if (b.get() == SUBJECT_NAME) {
+            Subject subject = Subject.of(new String(bundle, 1, bundle.length - 1, StandardCharsets.UTF_8));
+            byte[] name = subject.name().getBytes(StandardCharsets.UTF_8);
+            byte kind = Kind.SUBJECT.code();
+            for (String w : subjectWords(subject)) {
+                out.put(Keys.concat(termPrefix(kind, w), name), NOTHING);
+                if (dictionary.first(kind, w)) {
+                    out.put(dictionary(kind, w), NOTHING);
+                }
+            }
+            return;
+        }
+        long id = b.getLong();
+        byte type = b.get();
+        byte[] context = new byte[b.getShort() & 0xffff];
+        b.get(context);
+        String text = new String(bundle, b.position(), b.remaining(), StandardCharsets.UTF_8);
+        byte[] entry = ByteBuffer.allocate(ENTRY).putLong(id).put(type).array();
+        int block = (int) (id >>> BLOCK_BITS);
+        for (SearchTerm.Key k : new LinkedHashSet<>(SearchTerm.decodeAll(List.of(text.split("\n"))))) {
             byte[] term = k.key().getBytes(StandardCharsets.UTF_8);
-            out.putDerived(list(k.kind().code(), term, context, block), entry);
-            if (!view.indexHolds(k.kind().code(), k.key())) {
-                out.putDerived(dictionary(k.kind().code(), k.key(), term), NOTHING);
+            byte kind = k.kind().code();
+            out.put(list(kind, term, context, block), entry);
+            if (dictionary.first(kind, k.key())) {
+                out.put(dictionary(kind, k.key(), term), NOTHING);
             }
         }
+    }
+
+    /** Derived entries with every bundle expanded, each dictionary key filed (a store without one of its own). */
+    public static List<Changes.Entry> expandAll(List<Changes.Entry> derived) {
+        List<Changes.Entry> out = new ArrayList<>(derived.size() * 16);
+        for (Changes.Entry e : derived) {
+            if (isBundle(e.key())) {
+                expand(e.value(), EVERY_TERM, (k, v) -> out.add(new Changes.Entry(k, v)));
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /** Ids per list key. */
@@ -79,10 +175,6 @@ public final class SearchIndex {
 
     static int block(SchemaId id) {
         return (int) (id.value() >>> BLOCK_BITS);
-    }
-
-    static byte[] entry(SchemaId id, SchemaType type) {
-        return ByteBuffer.allocate(ENTRY).putLong(id.value()).put((byte) typeCode(type)).array();
     }
 
     /** Whether a key is a posting list, appended to and never put ({@code Q}, any kind but a subject's). */
@@ -136,15 +228,6 @@ public final class SearchIndex {
             }
         }
         return keys;
-    }
-
-    /** Files a subject's name, whole and each of its words, when the subject gets its first version. */
-    public static void fileSubject(Changes out, Subject subject) {
-        byte[] name = subject.name().getBytes(StandardCharsets.UTF_8);
-        for (String w : subjectWords(subject)) {
-            out.putDerived(Keys.concat(termPrefix(Kind.SUBJECT.code(), w), name), NOTHING);
-            out.putDerived(dictionary(Kind.SUBJECT.code(), w), NOTHING);
-        }
     }
 
     /**

@@ -13,6 +13,7 @@ import io.quire.journal.view.Keys;
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.KvReader;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.SearchIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -67,8 +68,7 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
     public void open(KeyValueStore<Bytes, byte[]> store) {
         this.store = store;
         // Settings reads are answered from the store's settings cache (the node's one), untimed as before.
-        this.view = new RegistryView(new TimedKv(new StoreKv(store), timings,
-                store instanceof ViewStore v ? v : null));
+        this.view = new RegistryView(new TimedKv(new StoreKv(store), timings));
     }
 
     /**
@@ -167,7 +167,10 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
         if (store instanceof ViewStore view && !derived.isEmpty()) {
             view.putAll(toBatch(result.changes().ownEntries()), derived);
         } else {
-            store.putAll(toBatch(result.changes().entries())); // another store (tests): every entry alike
+            // another store (tests): every entry alike, the index's bundles expanded
+            List<Changes.Entry> all = result.changes().ownEntries();
+            all.addAll(SearchIndex.expandAll(derived));
+            store.putAll(toBatch(all));
         }
         long t3 = System.nanoTime();
         timings.add(ApplyTimings.Phase.STORE_WRITES, t3 - t2);
@@ -177,16 +180,8 @@ public final class ApplyProcessor implements Processor<byte[], byte[], Void, Voi
         timings.recordEnded(t4);
     }
 
-    /**
-     * The applier's reads of the view, timed; a settings entry is a memory read, not counted. The
-     * index's dictionary hint is the view store's, which only this (the applying) thread asks.
-     */
-    private record TimedKv(KvReader kv, ApplyTimings timings, ViewStore dictionary) implements KvReader {
-        @Override
-        public boolean indexHolds(byte kind, String key) {
-            return dictionary != null && dictionary.indexHolds(kind, key);
-        }
-
+    /** The applier's reads of the view, timed; a settings entry is a memory read, not counted. */
+    private record TimedKv(KvReader kv, ApplyTimings timings) implements KvReader {
         @Override
         public byte[] get(byte[] key) {
             if (Keys.isSetting(key)) {

@@ -110,6 +110,7 @@ public final class CatchUp {
             long half = (journalEnd - 1 - from) / 2; // records applied when the second half starts
             long applied;
             store.catchUp().unlogged(true);
+            store.catchUp().deferIndex();
             try {
                 applied = apply(kafka, new TopicPartition(topic, 0), from + 1, journalEnd, processor, stopped, fetchCpu,
                         () -> store.catchUp().compactPast(MAX_L0_FILES), half, halfAt);

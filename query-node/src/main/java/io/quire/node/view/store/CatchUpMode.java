@@ -14,11 +14,22 @@ public final class CatchUpMode {
     private final ViewRocks rocks;
     private final GroupWriter groups;
     private final OpenGuard guard;
+    private final SearchFiling filing;
 
-    CatchUpMode(ViewRocks rocks, GroupWriter groups, OpenGuard guard) {
+    CatchUpMode(ViewRocks rocks, GroupWriter groups, OpenGuard guard, SearchFiling filing) {
         this.rocks = rocks;
         this.groups = groups;
         this.guard = guard;
+        this.filing = filing;
+    }
+
+    /**
+     * From now on the search index's bundles are kept, one key each, instead of filed into their
+     * lists (a catch-up starts): they are filed in large batches once the store serves, so the
+     * catch-up does not pay for the index ({@link SearchFiling}).
+     */
+    public void deferIndex() {
+        filing.defer();
     }
 
     /**

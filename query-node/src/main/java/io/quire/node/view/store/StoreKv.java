@@ -87,13 +87,28 @@ public final class StoreKv implements KvReader {
     /**
      * Before a read that may reach the search index ({@code Q}, {@code q}, or everything, as a
      * digest does): the store's pending groups written, since the index's entries are read from
-     * RocksDB only (docs/adr/0018). Nothing else is held up: no other read comes here.
+     * RocksDB only (docs/adr/0018). While the index still lacks bundles a catch-up kept, a search
+     * is answered 503 at once, and a read of everything waits for them (a digest compares whole
+     * views). Nothing else is held up: no other read comes here.
      */
     private void settleFor(byte[] keyOrPrefix) {
         if (store instanceof ViewStore v && (keyOrPrefix.length == 0 || keyOrPrefix[0] == 'Q' || keyOrPrefix[0] == 'q')) {
-            v.settle();
+            boolean complete;
+            try {
+                complete = v.settle(keyOrPrefix.length == 0 ? WHOLE_VIEW_WAIT_MS : 0);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                complete = false;
+            }
+            if (!complete) {
+                throw RegistryException.retryLater(ErrorCode.NOT_READY, 2,
+                        "the search index is still filing what the view's catch-up applied");
+            }
         }
     }
+
+    /** How long a read of the whole view waits for the search index to be complete. */
+    private static final long WHOLE_VIEW_WAIT_MS = 120_000;
 
     private static boolean startsWith(byte[] key, byte[] prefix) {
         return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);

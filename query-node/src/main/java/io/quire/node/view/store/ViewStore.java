@@ -61,6 +61,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private CatchUpMode catchUp;
     /** What the store reports of RocksDB (see {@link StoreStats}). */
     private final StoreStats stats;
+    /** How the search index's bundles are filed: in their group, or kept during a catch-up (see {@link SearchFiling}). */
+    private final SearchFiling filing;
 
     public ViewStore(String name, GroupCommit group, Tuning tuning) {
         this.name = name;
@@ -68,6 +70,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         this.tuning = tuning;
         this.reads = new StoreReads(guard, groups, filters, settings);
         this.stats = new StoreStats(guard);
+        this.filing = new SearchFiling(groups.lock());
     }
 
     /** The bounds of the groups written from now on (a store the catch-up opened takes Streams' bounds). */
@@ -90,16 +93,19 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         context.register(root, (key, value) -> {
             throw new IllegalStateException("the view is rebuilt by re-applying the journal, never by raw restore");
         });
+        fileKeptIndex();
+    }
+
+    /** Starts filing the search index's terms a catch-up kept, once the store serves (Streams opened it). */
+    public void fileKeptIndex() {
+        filing.startFiling(groups, rocks, guard);
     }
 
     /**
-     * Opens the store in the folder Kafka Streams gives a global store of this application
-     * ({@code stateDir}/quire/{@code name}) without Kafka Streams, for the catch-up before Streams
-     * starts ({@code CatchUp}), which then hands it to Streams ({@link #init} of an open store only
-     * registers it). With {@code compactionsPaused}, automatic compactions are off from the open
-     * ({@link CatchUpMode#catchingUp}): turned off after it, a store that opens with level-0 files
-     * past the trigger (one installed from a snapshot taken right after a catch-up) has a
-     * compaction of all of them running already, through the catch-up.
+     * Opens the store where Streams keeps it ({@code stateDir}/quire/{@code name}) without Streams,
+     * for the catch-up ({@code CatchUp}), which hands it to Streams ({@link #init} then only
+     * registers it). With {@code compactionsPaused}, compactions are off from the open: turned off
+     * after it, a store opening with level-0 files past the trigger (from a snapshot) compacts them all.
      */
     public void openStandalone(File stateDir, boolean compactionsPaused) {
         openPaused = compactionsPaused;
@@ -111,9 +117,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     }
 
     /** Whether {@link #openIn} opens with automatic compactions off (see {@link #openStandalone(File, boolean)}). */
-    private final DictionaryKeys dictionary = new DictionaryKeys(); // the index's dictionary: each key put once
-
     private boolean openPaused;
+    /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by the group writer's lock. */
+    private boolean closedToWrites;
 
     private void openIn(File stateDir) {
         dir = new File(new File(stateDir, "quire"), name);
@@ -122,7 +128,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             rocks = ViewRocks.open(dir, tuning, openPaused);
             groups.writeTo(rocks);
             reads.readFrom(rocks.db());
-            catchUp = new CatchUpMode(rocks, groups, guard);
+            filing.open(rocks);
+            catchUp = new CatchUpMode(rocks, groups, guard, filing);
             stats.readFrom(rocks);
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
@@ -168,26 +175,20 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        // The position is written in the same batch as the changes it covers, and Streams resumes
-        // from it (managesOffsets), so the periodic commit writes the pending group without
-        // syncing the write-ahead log: a kill -9 loses nothing the OS holds, and after a power
-        // loss RocksDB recovers a consistent prefix whose position says where to resume. The
-        // sync ran on the applying thread once a second and held every registration behind it.
+        // The position is in the batch of the changes it covers and Streams resumes from it, so the
+        // pending group is written without syncing the log: a kill -9 loses nothing the OS holds, a
+        // power loss a suffix (the position says where to resume); a sync held registrations up.
         if (guard.isOpen()) {
             groups.writePending();
         }
     }
 
-    /** Whether this store has taken the index's dictionary key of a term (for the applying thread only). */
-    public boolean indexHolds(byte kind, String key) {
-        return dictionary.holds(kind, key);
-    }
-
-    /** Writes the pending groups now, for a reader of what only RocksDB shows (the search index). */
-    public void settle() {
+    /** Writes the pending groups, for a reader of the search index (RocksDB only); false if it still lacks kept bundles after {@code millis}. */
+    public boolean settle(long millis) throws InterruptedException {
         if (guard.isOpen()) {
             groups.writePending();
         }
+        return filing.awaitComplete(millis);
     }
 
     @Override
@@ -235,6 +236,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void close() {
+        filing.close(); // kept bundles stay for the next start
         if (!guard.closeAndDrain(10)) {
             return;
         }
@@ -251,9 +253,6 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         groups.shutdown();
         rocks.close();
     }
-
-    /** Set when {@link #close} has saved the filters: no write is taken after that; guarded by the group writer's lock. */
-    private boolean closedToWrites;
 
     @Override
     public boolean persistent() {
@@ -316,16 +315,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
                 }
                 size += e.key.get().length + (e.value == null ? 0 : e.value.length) + 64;
             }
-            size += derived.isEmpty() ? 0 : layer.addDerived(dictionary.unseen(derived));
+            size += derived.isEmpty() ? 0 : layer.addDerived(filing.entries(derived));
             writeCounts.count(entries);
             groups.endCommand(size);
         }
     }
 
-    /**
-     * A number that grows whenever a command writes an entry whose key starts with {@code prefix};
-     * equal numbers from this store mean no such write happened in between.
-     */
+    /** A number that grows whenever a command writes under {@code prefix}: equal numbers, no such write between. */
     public long writesUnder(byte prefix) {
         return writeCounts.under(prefix);
     }
@@ -355,9 +351,13 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return stats.memory(kind);
     }
 
-    /** The store's figures, for the store's own tests (filters asked, files by level). */
+    /** The store's figures and its index's filing, for the store's own tests. */
     StoreStats stats() {
         return stats;
+    }
+
+    SearchFiling filing() {
+        return filing;
     }
 
     void compactAll() throws RocksDBException {
