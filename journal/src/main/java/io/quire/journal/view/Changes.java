@@ -27,10 +27,10 @@ public final class Changes {
 
     private final List<Entry> writes = new ArrayList<>(16);
     /**
-     * Writes of derived entries (the search index's) that no other write of the command touches
-     * and that are put, never deleted: kept apart from the deduplication, which would otherwise
-     * hash every key of a registration that files a few dozen of them. A key put here twice
-     * (two steps of one change set filing the same term) is put twice with the same value.
+     * Derived entries: the search index's bundles ({@link SearchIndex#BUNDLE}), which the store
+     * expands into the index's keys (or keeps, to file later), in the order they came. Kept apart
+     * from the command's own writes: they are never read back by the command, never deleted, and
+     * each bundle is its own (two steps of one change set may each file one).
      */
     private List<Entry> derived;
 
@@ -50,7 +50,7 @@ public final class Changes {
     /** A derived entry (see {@link #derived}): put after the command's other writes, not deduplicated. */
     public Changes putDerived(byte[] key, byte[] value) {
         if (derived == null) {
-            derived = new ArrayList<>(32);
+            derived = new ArrayList<>(2); // a bundle per new content and per new subject
         }
         derived.add(new Entry(key, value));
         return this;

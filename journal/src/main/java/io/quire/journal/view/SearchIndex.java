@@ -55,29 +55,36 @@ public final class SearchIndex {
      */
     public static void file(Changes out, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
                             Metadata metadata) {
-        List<SearchTerm.Key> meta = metadataKeys(metadata);
+        List<SearchTerm.Key> meta = metadata == null ? List.of() : metadataKeys(metadata);
         if (encoded.isEmpty() && meta.isEmpty()) {
             return;
         }
-        StringBuilder terms = new StringBuilder(256);
-        for (String e : encoded) {
-            if (!terms.isEmpty()) {
-                terms.append('\n');
+        byte[][] parts = new byte[encoded.size() + meta.size()][];
+        int length = 0;
+        for (int i = 0; i < parts.length; i++) {
+            String part;
+            if (i < encoded.size()) {
+                part = encoded.get(i);
+                // a key with a line break is not indexable: kept unreadable as a key, not split in two
+                part = part.indexOf('\n') < 0 ? part : part.replace('\n', '\u0001');
+            } else {
+                SearchTerm.Key k = meta.get(i - encoded.size());
+                part = k.kind().label() + '\t' + k.key();
             }
-            // a key with a line break is not indexable: kept unreadable as a key, not split in two
-            terms.append(e.indexOf('\n') < 0 ? e : e.replace('\n', '\u0001'));
-        }
-        for (SearchTerm.Key k : meta) {
-            if (!terms.isEmpty()) {
-                terms.append('\n');
-            }
-            terms.append(k.kind().label()).append('\t').append(k.key());
+            parts[i] = part.getBytes(StandardCharsets.UTF_8);
+            length += (i == 0 ? 0 : 1) + parts[i].length;
         }
         byte[] context = ctx.name().getBytes(StandardCharsets.UTF_8);
-        byte[] text = terms.toString().getBytes(StandardCharsets.UTF_8);
-        out.putDerived(BUNDLE_KEY, ByteBuffer.allocate(1 + 8 + 1 + 2 + context.length + text.length)
+        ByteBuffer bundle = ByteBuffer.allocate(1 + 8 + 1 + 2 + context.length + length)
                 .put(CONTENT).putLong(id.value()).put((byte) typeCode(type)).putShort((short) context.length)
-                .put(context).put(text).array());
+                .put(context);
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) {
+                bundle.put((byte) '\n');
+            }
+            bundle.put(parts[i]);
+        }
+        out.putDerived(BUNDLE_KEY, bundle.array());
     }
 
     /** Files a subject's name, whole and each of its words, when the subject gets its first version: one bundle. */

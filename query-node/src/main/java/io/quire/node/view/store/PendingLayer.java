@@ -2,7 +2,6 @@ package io.quire.node.view.store;
 
 import io.quire.journal.view.Changes;
 import io.quire.journal.view.SearchIndex;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -161,13 +160,14 @@ final class PendingLayer {
                                     boolean[] merges, int at) {
         // Grouped by key first (most of a group's entries are a few common terms' lists), then
         // only the distinct keys sorted: a group of a replay holds tens of thousands of entries.
-        HashMap<ByteBuffer, Run> runs = new HashMap<>();
+        HashMap<Key, Run> runs = new HashMap<>(entries.size() * 2);
         List<Run> distinct = new ArrayList<>();
         for (Changes.Entry e : entries) {
-            Run run = runs.get(ByteBuffer.wrap(e.key()));
+            Key key = new Key(e.key(), Arrays.hashCode(e.key()));
+            Run run = runs.get(key);
             if (run == null) {
                 run = new Run(e.key());
-                runs.put(ByteBuffer.wrap(e.key()), run);
+                runs.put(key, run);
                 distinct.add(run);
             }
             run.add(e.value());
