@@ -6,8 +6,11 @@
 #    the journal holds each schema's search terms as the real edge computed them.
 # 2. The journal is exported, and copied without the terms (`index` dropped from every record)
 #    into a second topic: the same registry, without search.
-# 3. Replays, alternated: a fresh node catches up each topic in turn, ROUNDS times; the time to
-#    "view caught up" and the view's size on disk, with and without the index.
+# 3. Replays, alternated: a fresh node catches up each topic in turn, ROUNDS times: the time to
+#    ready, then until a search answers (the index is filed after the catch-up), and the view's size
+#    on disk once its compactions settled, with and without the index. PLAIN_JAR (default: JAR)
+#    replays the copy without terms: give a build from before search for a view without any index
+#    (JAR's own still files subject names).
 # 4. Search latency on the indexed view (io.quire.bench.SearchLatency, one request at a time).
 # 5. Reads by id over every id (bench/wrk/read-ids.lua, wrk -t2 -c200), alternated between the two
 #    views: 15 s warm-up, 30 s measured.
@@ -25,8 +28,10 @@ node=""
 cleanup() { [ -n "$node" ] && kill "$node" 2>/dev/null; kill $broker 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT
 for _ in $(seq 1 120); do grep -q "broker ready" "$out/broker.log" && break; sleep 0.5; done
-serve() { # topic data-dir [log-suffix]: starts a node, waits until it is ready
-  java -Xmx2g -jar "$jar" serve --bootstrap-servers "127.0.0.1:$kport" --port "$http" --data-dir "$2" \
+plain_jar=$(readlink -f "${PLAIN_JAR:-$jar}")
+node_jar=$jar
+serve() { # topic data-dir [log-suffix]: starts a node of $node_jar, waits until it is ready
+  java -Xmx2g -jar "$node_jar" serve --bootstrap-servers "127.0.0.1:$kport" --port "$http" --data-dir "$2" \
     --node-id "$(basename "$2")" --journal-topic "$1" --journal-replication 1 --journal-min-isr 1 > "$2${3:-}.log" 2>&1 &
   node=$!
   for _ in $(seq 1 7200); do curl -sf "localhost:$http/health/ready" >/dev/null && return; sleep 0.5; done
@@ -66,16 +71,26 @@ echo "journal as NDJSON: $(du -m "$out/indexed.ndjson" | cut -f1) MiB with the t
 rm -f "$out/indexed.ndjson" "$out/plain.ndjson"
 
 # 3. replays, alternated
+ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+jar_of() { if [ "$1" = plain ]; then echo "$plain_jar"; else echo "$jar"; fi; }
 for round in $(seq 1 "$rounds"); do
   for variant in plain indexed; do
-    dir="$out/$variant-$round"
+    dir="$out/$variant-$round"; node_jar=$(jar_of $variant); t0=$(date +%s%N)
     serve "search-$variant" "$dir"
+    ready=$(ms_since "$t0")
+    until [[ "$(curl -s -o /dev/null -w '%{http_code}' "localhost:$http/search?q=id")" =~ ^(200|404)$ ]]; do sleep 0.2; done
+    searchable=$(ms_since "$t0") # 404: a build without search
+    until curl -sf "localhost:$http/metrics" | grep -q '^quire_view_compactions 0'; do sleep 1; done
+    settled=$(du -sm "$dir" | cut -f1)
     halt
-    line=$(grep -o 'caught up to offset [0-9]* in [0-9]* ms' "$dir.log" | head -1)
+    line=$(grep -o 'caught up offsets .* records in [0-9]* ms' "$dir.log" | head -1 | grep -o '[0-9]* ms$')
     cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1)
-    echo "replay $variant round $round: $line; view $(du -sm "$dir" | cut -f1) MiB; $cpu"
+    filing=$(grep -o 'search index complete.*' "$dir.log" | head -1)
+    echo "replay $variant ($(basename "$node_jar")) round $round: caught up in $line, ready after $ready ms," \
+      "search answers after $searchable ms; view once compactions settled $settled MiB; $cpu${filing:+; $filing}"
   done
 done
+node_jar=$jar
 
 # 4. search latency on the indexed view
 serve search-indexed "$out/indexed-$rounds" -search
@@ -87,6 +102,7 @@ halt
 # 5. reads by id, alternated
 for round in $(seq 1 "$rounds"); do
   for variant in plain indexed; do
+    node_jar=$(jar_of $variant)
     serve "search-$variant" "$out/$variant-$rounds" "-read-$round"
     MAX_ID=$max wrk -t2 -c200 -d15s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > /dev/null 2>&1
     MAX_ID=$max wrk -t2 -c200 -d30s -s bench/wrk/read-ids.lua "http://127.0.0.1:$http" > "$out/read-$variant-$round.out" 2>&1

@@ -126,6 +126,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
                 config.idBlockSize());
         metrics.bindApplyTimings(view.timings());
         metrics.bindMemory(view::viewMemory, view::viewCompactions);
+        metrics.bindSearchIndex(view::searchIndexKept);
         metrics.bindBudget(config.view().budget());
         metrics.bindView(view::viewDiskBytes, view::viewKeys, () -> ready() ? 1 : 0);
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, health.endOffset() - 1 - tracker.appliedOffset()),

@@ -248,6 +248,12 @@ final class ViewLifecycle {
         return s == null ? -1 : s.approximateNumEntries();
     }
 
+    /** Commands whose search terms wait to be filed after a catch-up; -1 while no store is open. */
+    long searchIndexKept() {
+        ViewStore s = store.get();
+        return s == null ? -1 : s.searchIndexKept();
+    }
+
     /** Compactions of the view store running or pending; -1 while no store is open. */
     long viewCompactions() {
         ViewStore s = store.get();

@@ -98,6 +98,15 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
                 .description("The view's RocksDB budget (--view-memory-mib)").register(registry);
     }
 
+    /** Commands whose search terms a catch-up kept and the index has not filed yet. */
+    public void bindSearchIndex(LongSupplier kept) {
+        Gauge.builder("quire.search.index.kept", () -> {
+            long v = kept.getAsLong();
+            return v < 0 ? Double.NaN : v;
+        }).description("Commands whose search terms the view's catch-up kept and the index has not filed yet "
+                + "(0: complete; searches answer 503 until then)").register(registry);
+    }
+
     public void bindMemory(ToLongFunction<StoreMemory> view,
                            LongSupplier compactions) {
         Gauge.builder("quire.view.compactions", () -> {

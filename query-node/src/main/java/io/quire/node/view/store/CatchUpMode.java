@@ -32,6 +32,11 @@ public final class CatchUpMode {
         filing.defer();
     }
 
+    /** The commands' bundles filed per write once the store serves (fewer in the store's tests, to file in several). */
+    void filingBatch(int commands) {
+        filing.batch(commands);
+    }
+
     /**
      * While catching up (true), RocksDB's automatic compactions are off: level-0 files pile up,
      * and once the view serves (false) RocksDB compacts them in the background. A replay of a

@@ -95,6 +95,13 @@ final class SearchFiling {
         return deferring;
     }
 
+    /** Commands whose bundles are kept and not filed yet. */
+    long kept() {
+        synchronized (lock) {
+            return deferring ? nextSeq - 1 - filedThrough : 0;
+        }
+    }
+
     /**
      * A command's derived entries for its group (the applying thread, under the group lock): its
      * bundles expanded, or, while deferring, kept together under one key (a new subject's first
@@ -215,7 +222,7 @@ final class SearchFiling {
     private int fileBatch(ViewRocks rocks) {
         List<byte[]> keys = new ArrayList<>();
         PendingLayer layer = new PendingLayer(16);
-        List<Changes.Entry> entries = new ArrayList<>();
+        List<Changes.Entry> entries = new ArrayList<>(batch * 24);
         try (ReadOptions options = new ReadOptions();
              Slice upper = new Slice(new byte[] {(byte) (SearchIndex.BUNDLE + 1)})) {
             options.setIterateUpperBound(upper);

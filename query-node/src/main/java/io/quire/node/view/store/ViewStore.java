@@ -175,9 +175,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
 
     @Override
     public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        // The position is in the batch of the changes it covers and Streams resumes from it, so the
-        // pending group is written without syncing the log: a kill -9 loses nothing the OS holds, a
-        // power loss a suffix (the position says where to resume); a sync held registrations up.
+        // The position is in the changes' batch, so no log sync (it held registrations up): a kill -9
+        // loses nothing the OS holds, a power loss a suffix (the position says where to resume).
         if (guard.isOpen()) {
             groups.writePending();
         }
@@ -351,13 +350,14 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         return stats.memory(kind);
     }
 
-    /** The store's figures and its index's filing, for the store's own tests. */
+    /** The store's figures, for the store's own tests (filters asked, files by level). */
     StoreStats stats() {
         return stats;
     }
 
-    SearchFiling filing() {
-        return filing;
+    /** Commands whose search terms a catch-up kept and the index has not filed yet (0: complete). */
+    public long searchIndexKept() {
+        return filing.kept();
     }
 
     void compactAll() throws RocksDBException {
