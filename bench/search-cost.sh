@@ -83,9 +83,9 @@ for round in $(seq 1 "$rounds"); do
     until curl -sf "localhost:$http/metrics" | grep -q '^quire_view_compactions 0'; do sleep 1; done
     settled=$(du -sm "$dir" | cut -f1)
     halt
-    line=$(grep -o 'caught up offsets .* records in [0-9]* ms' "$dir.log" | head -1 | grep -o '[0-9]* ms$')
-    cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1)
-    filing=$(grep -o 'search index complete.*' "$dir.log" | head -1)
+    line=$(grep -o 'caught up offsets .* records in [0-9]* ms' "$dir.log" | head -1 | grep -o '[0-9]* ms$' || true)
+    cpu=$(grep -o 'CPU: applying thread.*' "$dir.log" | head -1 || true)
+    filing=$(grep -o 'search index complete.*' "$dir.log" | head -1 || true) # none: a build without search
     echo "replay $variant ($(basename "$node_jar")) round $round: caught up in $line, ready after $ready ms," \
       "search answers after $searchable ms; view once compactions settled $settled MiB; $cpu${filing:+; $filing}"
   done
