@@ -34,7 +34,11 @@ serve() { # topic data-dir [log-suffix]: starts a node of $node_jar, waits until
   java -Xmx2g -jar "$node_jar" serve --bootstrap-servers "127.0.0.1:$kport" --port "$http" --data-dir "$2" \
     --node-id "$(basename "$2")" --journal-topic "$1" --journal-replication 1 --journal-min-isr 1 > "$2${3:-}.log" 2>&1 &
   node=$!
-  for _ in $(seq 1 7200); do curl -sf "localhost:$http/health/ready" >/dev/null && return; sleep 0.5; done
+  for _ in $(seq 1 7200); do
+    curl -sf "localhost:$http/health/ready" >/dev/null && return
+    kill -0 "$node" 2>/dev/null || { echo "node on $1 exited: see $2${3:-}.log" >&2; exit 1; }
+    sleep 0.5
+  done
   echo "node on $1 never ready" >&2; exit 1
 }
 halt() { kill "$node"; wait "$node" 2>/dev/null || true; node=""; }
