@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.slf4j.Logger;
@@ -202,6 +203,9 @@ final class SearchFiling {
                     }
                 }
             }
+            if (!deferring) {
+                dropDeletedBundles(rocks, guard);
+            }
         } catch (InvalidStateStoreException closed) {
             return;
         } catch (RuntimeException e) {
@@ -211,6 +215,22 @@ final class SearchFiling {
         if (!deferring) {
             LOG.info("search index complete: the terms the catch-up kept for {} commands filed in {} ms (CPU {} ms)", bundles,
                     (System.nanoTime() - t0) / 1_000_000, (THREADS.getCurrentThreadCpuTime() - cpu0) / 1_000_000);
+        }
+    }
+
+    /**
+     * Compacts the range of the bundles filed, so their bytes and their deletes leave the view now:
+     * left to RocksDB, the deletes sit in upper levels over the bundles in the last one, and a
+     * million filed bundles kept ~300 MiB of a 1.9 GiB view after its compactions had settled.
+     */
+    private static void dropDeletedBundles(ViewRocks rocks, OpenGuard guard) {
+        guard.enter();
+        try {
+            rocks.compact(new byte[] {SearchIndex.BUNDLE}, new byte[] {(byte) (SearchIndex.BUNDLE + 1)});
+        } catch (RocksDBException e) {
+            LOG.warn("compacting the filed search bundles away failed; RocksDB drops them in its own time", e);
+        } finally {
+            guard.leave();
         }
     }
 

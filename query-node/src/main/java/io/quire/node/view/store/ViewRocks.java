@@ -222,6 +222,11 @@ final class ViewRocks {
         db.compactRange();
     }
 
+    /** Compacts the keys from {@code from} up to {@code to} (exclusive), all the way to the last level. */
+    void compact(byte[] from, byte[] to) throws RocksDBException {
+        db.compactRange(from, to);
+    }
+
     /** Per live file: its level and the kinds (first bytes) of its smallest and largest keys. */
     List<int[]> fileKinds() {
         return db.getLiveFilesMetaData().stream()
