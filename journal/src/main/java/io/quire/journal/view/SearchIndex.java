@@ -55,7 +55,7 @@ public final class SearchIndex {
      */
     public static void file(Changes out, Context ctx, SchemaId id, SchemaType type, List<String> encoded,
                             Metadata metadata) {
-        List<SearchTerm.Key> meta = metadata == null ? List.of() : metadataKeys(metadata);
+        List<SearchTerm.Key> meta = metadataKeys(metadata);
         if (encoded.isEmpty() && meta.isEmpty()) {
             return;
         }
@@ -119,11 +119,6 @@ public final class SearchIndex {
     /** Every dictionary key filed, taken before or not. */
     public static final NewTerms EVERY_TERM = (kind, key) -> true;
 
-    /** Whether a derived entry is a bundle. */
-    public static boolean isBundle(byte[] key) {
-        return key.length > 0 && key[0] == BUNDLE;
-    }
-
     /**
      * A bundle's entries: for a content, its entry appended to each of its terms' lists ({@link
      * #isAppend}) and each new term's dictionary key; for a subject, the postings of its name and
@@ -160,15 +155,11 @@ public final class SearchIndex {
         }
     }
 
-    /** Derived entries with every bundle expanded, each dictionary key filed (a store without one of its own). */
-    public static List<Changes.Entry> expandAll(List<Changes.Entry> derived) {
-        List<Changes.Entry> out = new ArrayList<>(derived.size() * 16);
-        for (Changes.Entry e : derived) {
-            if (isBundle(e.key())) {
-                expand(e.value(), EVERY_TERM, (k, v) -> out.add(new Changes.Entry(k, v)));
-            } else {
-                out.add(e);
-            }
+    /** A command's derived entries (its bundles) expanded, each dictionary key filed (a store without one of its own). */
+    public static List<Changes.Entry> expandAll(List<Changes.Entry> bundles) {
+        List<Changes.Entry> out = new ArrayList<>(bundles.size() * 16);
+        for (Changes.Entry e : bundles) {
+            expand(e.value(), EVERY_TERM, (k, v) -> out.add(new Changes.Entry(k, v)));
         }
         return out;
     }

@@ -91,11 +91,6 @@ final class SearchFiling {
         }
     }
 
-    /** Whether the index lacks kept bundles: a search would miss what they file. */
-    boolean incomplete() {
-        return deferring;
-    }
-
     /** Commands whose bundles are kept and not filed yet. */
     long kept() {
         synchronized (lock) {
