@@ -14,12 +14,20 @@
 # 4. Search latency on the indexed view (io.quire.bench.SearchLatency, one request at a time).
 # 5. Reads by id over every id (bench/wrk/read-ids.lua, wrk -t2 -c200), alternated between the two
 #    views: 15 s warm-up, 30 s measured.
+# REUSE=1 starts again from an earlier run's OUT: its broker and both topics, skipping 1 and 2 (the
+# journal does not change with a build of the view; a fill of a million versions takes a while).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=$(readlink -f "$1"); versions=${2:-1000000}; rounds=${3:-2}; out=${4:-/tmp/quire-search-cost}
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 [ -f bench/target/quire-bench.jar ] || mvn -B -q -o -DskipTests -pl bench -am package
-rm -rf "$out"; mkdir -p "$out"
+reuse=${REUSE:-}
+if [ -n "$reuse" ]; then
+  [ -f "$out/records" ] || { echo "REUSE: $out holds no earlier run (no $out/records)" >&2; exit 1; }
+  find "$out" -maxdepth 1 -mindepth 1 ! -name broker ! -name records ! -name offset ! -name 'fill*' -exec rm -rf {} +
+else
+  rm -rf "$out"; mkdir -p "$out"
+fi
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 kport=$(free_port); http=$(free_port)
 java -Xmx1g -jar "$jar" broker --data-dir "$out/broker" --port "$kport" --advertised-port 0 > "$out/broker.log" 2>&1 &
@@ -28,6 +36,8 @@ node=""
 cleanup() { [ -n "$node" ] && kill "$node" 2>/dev/null; kill $broker 2>/dev/null; wait 2>/dev/null || true; }
 trap cleanup EXIT
 for _ in $(seq 1 120); do grep -q "broker ready" "$out/broker.log" && break; sleep 0.5; done
+# a broker started again on its data keeps the port it first had
+kport=$(grep -o 'broker ready at [0-9.]*:[0-9]*' "$out/broker.log" | head -1 | sed 's/.*://')
 plain_jar=$(readlink -f "${PLAIN_JAR:-$jar}")
 node_jar=$jar
 serve() { # topic data-dir [log-suffix]: starts a node of $node_jar, waits until it is ready
@@ -44,6 +54,7 @@ serve() { # topic data-dir [log-suffix]: starts a node of $node_jar, waits until
 halt() { kill "$node"; wait "$node" 2>/dev/null || true; node=""; }
 versions_now() { curl -sf "localhost:$http/admin/position" | python3 -c 'import json,sys; print(json.load(sys.stdin)["offset"])'; }
 
+if [ -z "$reuse" ]; then
 # 1. the fill, through the API
 serve search-indexed "$out/fill"
 run=a; start=$(date +%s)
@@ -54,6 +65,7 @@ done
 offset=$(versions_now)
 echo "fill: journal at offset $offset after $(( $(date +%s) - start )) s ($(grep -c 'non-2xx or errors: 0' "$out/fill.out") wrk runs without errors)"
 records=$(curl -sf "localhost:$http/subjects?subjectPrefix=search-a1x&limit=-1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+echo "$offset" > "$out/offset"; echo "$records" > "$out/records"
 halt
 
 # 2. the same journal without the terms
@@ -73,6 +85,10 @@ java -Xmx1g -jar "$jar" journal import --file "$out/plain.ndjson" --bootstrap-se
   --journal-topic search-plain --journal-replication 1 --journal-min-isr 1 | tail -1
 echo "journal as NDJSON: $(du -m "$out/indexed.ndjson" | cut -f1) MiB with the terms, $(du -m "$out/plain.ndjson" | cut -f1) MiB without"
 rm -f "$out/indexed.ndjson" "$out/plain.ndjson"
+else
+  offset=$(cat "$out/offset"); records=$(cat "$out/records")
+  echo "the journal of the earlier run in $out: offset $offset"
+fi
 
 # 3. replays, alternated
 ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }

@@ -65,7 +65,7 @@ public final class ImpactReads {
             int zero = SearchReads.indexOf(k, (byte) 0, 2);
             int ctxEnd = SearchReads.indexOf(k, (byte) 0, zero + 1);
             Context ctx = Context.of(new String(k, zero + 1, ctxEnd - zero - 1, StandardCharsets.UTF_8));
-            for (long[] entry : SearchReads.sortedEntries(v)) {
+            for (long[] entry : SearchReads.sortedEntries(k, v)) {
                 SchemaId id = SchemaId.of(entry[0]);
                 Optional<StoredSchema> schema = view.schema(ctx, id);
                 if (schema.isEmpty()) {

@@ -93,7 +93,7 @@ public final class Keys {
     public static boolean isSetting(byte[] key) {
         return key.length > 0 && IS_SETTING[key[0] & 0xff];
     }
-    public static final int CURRENT_LAYOUT = 3;
+    public static final int CURRENT_LAYOUT = 4;
     public static final byte[] SCHEMAS = {'I'};
     public static final byte[] SUBJECTS = {'S'};
     public static final byte[] AUDIT = {'A'};

@@ -10,6 +10,7 @@ import io.quire.journal.model.Subject;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +24,15 @@ import java.util.SortedSet;
  * <pre>
  * Q kind term 0 context 0 block   the contents of {@code context} with ids in that block of 1,024
  *                                  ({@code id >>> 10}, 4 bytes) that have the term: a list of
- *                                  entries (id, 8 bytes; the schema type's letter), joined by ','
+ *                                  entries of 2 bytes each (the id's low 10 bits, then the schema
+ *                                  type in 2 bits), end to end
  * Q s word 0 subject              a posting of a subject's name, whole and each of its words
  * q kind reversed-term            the term exists, spelt backwards (the dictionary a query with a leading wildcard walks)
  * O sequence                       a bundle the store has not expanded yet (after a replay; see {@link #BUNDLE})
  * </pre>
  *
- * A list is only ever appended to, in journal order, through RocksDB's merge operator (a comma
- * between operands, as {@link #append} does): a group of commands appends once per list, so a term
+ * A list is only ever appended to, in journal order, through RocksDB's merge operator (operands
+ * end to end, as {@link #append} does): a group of commands appends once per list, so a term
  * every schema has costs a few keys per group, not one per schema, and the bytes are the same
  * however the journal was grouped. Terms are keyed in lower case, so every match is
  * case-insensitive; where in the schema a term is, and how the schema spells it, are derived again
@@ -143,7 +145,7 @@ public final class SearchIndex {
         byte[] context = new byte[b.getShort() & 0xffff];
         b.get(context);
         String text = new String(bundle, b.position(), b.remaining(), StandardCharsets.UTF_8);
-        byte[] entry = ByteBuffer.allocate(ENTRY).putLong(id).put(type).array();
+        byte[] entry = entry(id, type);
         int block = (int) (id >>> BLOCK_BITS);
         for (SearchTerm.Key k : new LinkedHashSet<>(SearchTerm.decodeAll(List.of(text.split("\n"))))) {
             byte[] term = k.key().getBytes(StandardCharsets.UTF_8);
@@ -166,13 +168,18 @@ public final class SearchIndex {
 
     /** Ids per list key. */
     static final int BLOCK_BITS = 10;
-    /** Bytes of a list's entry: the id, then the schema type's letter. */
-    static final int ENTRY = 9;
-    /** Between two entries of a list: what RocksDB's string-append merge operator puts between operands. */
-    public static final char DELIMITER = ',';
+    /** Bytes of a list's entry: the id's low {@link #BLOCK_BITS} bits (its block is the key's), then the schema type's. */
+    static final int ENTRY = 2;
+    private static final String TYPES = "AJP";
 
     static int block(SchemaId id) {
         return (int) (id.value() >>> BLOCK_BITS);
+    }
+
+    /** Content {@code id}'s entry in a list: its low bits and its schema type ({@code type} its letter). */
+    static byte[] entry(long id, byte type) {
+        int bits = (int) (id & ((1 << BLOCK_BITS) - 1)) << 2 | Math.max(0, TYPES.indexOf(type));
+        return new byte[] {(byte) (bits >>> 8), (byte) bits};
     }
 
     /** Whether a key is a posting list, appended to and never put ({@code Q}, any kind but a subject's). */
@@ -180,29 +187,34 @@ public final class SearchIndex {
         return key.length > 1 && key[0] == POSTING && key[1] != Kind.SUBJECT.code();
     }
 
-    /** A list with {@code operand} appended, as the merge operator appends: {@code existing , operand}. */
+    /** A list with {@code operand} appended, as the merge operator appends: end to end. */
     public static byte[] append(byte[] existing, byte[] operand) {
         if (existing == null) {
             return operand;
         }
-        byte[] out = new byte[existing.length + 1 + operand.length];
-        System.arraycopy(existing, 0, out, 0, existing.length);
-        out[existing.length] = (byte) DELIMITER;
-        System.arraycopy(operand, 0, out, existing.length + 1, operand.length);
+        byte[] out = Arrays.copyOf(existing, existing.length + operand.length);
+        System.arraycopy(operand, 0, out, existing.length, operand.length);
         return out;
     }
 
     /** How many entries a list holds. */
     static int entries(byte[] list) {
-        return (list.length + 1) / (ENTRY + 1);
+        return list.length / ENTRY;
     }
 
-    static long entryId(byte[] list, int i) {
-        return ByteBuffer.wrap(list, i * (ENTRY + 1), 8).getLong();
+    private static int entryBits(byte[] list, int i) {
+        return (list[i * ENTRY] & 0xff) << 8 | (list[i * ENTRY + 1] & 0xff);
     }
 
+    /** The id of a list's entry {@code i}; {@code key} is the list's (its last 4 bytes the block). */
+    static long entryId(byte[] key, byte[] list, int i) {
+        long block = ByteBuffer.wrap(key, key.length - 4, 4).getInt() & 0xffffffffL;
+        return block << BLOCK_BITS | entryBits(list, i) >>> 2;
+    }
+
+    /** The schema type's letter of a list's entry {@code i}. */
     static byte entryType(byte[] list, int i) {
-        return list[i * (ENTRY + 1) + 8];
+        return (byte) TYPES.charAt(Math.min(2, entryBits(list, i) & 3));
     }
 
     /** The keys of a contract's metadata: its tags, and its properties as key and as key=value. */
@@ -292,13 +304,14 @@ public final class SearchIndex {
         return list;
     }
 
-    /** Whether a list holds content {@code id}. */
+    /** Whether a list of {@code id}'s block holds content {@code id}. */
     static boolean holds(byte[] list, SchemaId id) {
         if (list == null) {
             return false;
         }
+        int low = (int) (id.value() & ((1 << BLOCK_BITS) - 1));
         for (int i = 0; i < entries(list); i++) {
-            if (entryId(list, i) == id.value()) {
+            if (entryBits(list, i) >>> 2 == low) {
                 return true;
             }
         }

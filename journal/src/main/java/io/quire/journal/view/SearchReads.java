@@ -175,7 +175,7 @@ public final class SearchReads {
             if (query.context() != null && !query.context().equals(ctx)) {
                 return true;
             }
-            for (long[] entry : sortedEntries(value)) {
+            for (long[] entry : sortedEntries(key, value)) {
                 SchemaId id = SchemaId.of(entry[0]);
                 SchemaType type = SearchIndex.typeOf((byte) entry[1]);
                 if ((query.type() != null && query.type() != type) || !tagged(ctx, id)) {
@@ -232,11 +232,11 @@ public final class SearchReads {
     }
 
     /** A list's entries (id, type letter) by id: a list is appended to in journal order. */
-    static List<long[]> sortedEntries(byte[] list) {
+    static List<long[]> sortedEntries(byte[] key, byte[] list) {
         int n = SearchIndex.entries(list);
         List<long[]> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(new long[] {SearchIndex.entryId(list, i), SearchIndex.entryType(list, i)});
+            out.add(new long[] {SearchIndex.entryId(key, list, i), SearchIndex.entryType(list, i)});
         }
         out.sort((a, b) -> Long.compare(a[0], b[0]));
         return out;

@@ -3,6 +3,7 @@ package io.quire.journal.view;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 
 /**
@@ -18,9 +19,14 @@ public final class ViewDigest {
         return of(kv, false);
     }
 
+    /** The view's layout in the builds before the search index (ADR 0016). */
+    static final int LAYOUT_BEFORE_SEARCH = 3;
+
     /**
-     * {@link #of}, or without the search index's keys ({@code Q}, {@code q}) when
-     * {@code withoutIndex}: a view compared with one written before the index existed.
+     * {@link #of}, or when {@code withoutIndex} the digest of the view as a build before the search
+     * index wrote it: without the index's keys ({@code Q}, {@code q}), and with the layout it had
+     * then ({@link #LAYOUT_BEFORE_SEARCH}; the index's own packing moved the number on). A change
+     * of any other key still shows.
      */
     public static String of(KvReader kv, boolean withoutIndex) {
         MessageDigest sha = sha256();
@@ -29,9 +35,11 @@ public final class ViewDigest {
             if (withoutIndex && k.length > 0 && (k[0] == 'Q' || k[0] == 'q')) {
                 return true;
             }
-            sha.update(len.clear().putInt(k.length).putInt(v.length).array());
+            byte[] value = withoutIndex && Arrays.equals(k, Keys.LAYOUT)
+                    ? ByteBuffer.allocate(4).putInt(LAYOUT_BEFORE_SEARCH).array() : v;
+            sha.update(len.clear().putInt(k.length).putInt(value.length).array());
             sha.update(k);
-            sha.update(v);
+            sha.update(value);
             return true;
         });
         return HexFormat.of().formatHex(sha.digest());
@@ -62,8 +70,8 @@ public final class ViewDigest {
     private static final String OFFSET_BOUND = "ASKLMZ";
 
     private static boolean offsetBoundGlobal(byte[] k) {
-        return java.util.Arrays.equals(k, Keys.POSITION) || java.util.Arrays.equals(k, Keys.FOLLOW)
-                || java.util.Arrays.equals(k, Keys.REGION) || java.util.Arrays.equals(k, Keys.LAYOUT);
+        return Arrays.equals(k, Keys.POSITION) || Arrays.equals(k, Keys.FOLLOW)
+                || Arrays.equals(k, Keys.REGION) || Arrays.equals(k, Keys.LAYOUT);
     }
 
     static MessageDigest sha256() {

@@ -170,4 +170,67 @@ class GlobalIdsIT {
             assertFalse(hasKeysOfKind(store, (byte) 'O'), "outcomes are no longer kept");
         }
     }
+
+    /**
+     * Turns a view back into layout 3, the layout before the search index's lists were packed: each
+     * list's entries as an 8-byte id and the schema type's letter, joined by ','. Returns how many
+     * lists it rewrote.
+     */
+    static int toCommaJoinedLists(Path store) throws Exception {
+        List<byte[][]> lists = new ArrayList<>();
+        try (Options o = new Options().setMergeOperator(new org.rocksdb.StringAppendOperator(""));
+             RocksDB db = RocksDB.open(o, store.toString())) {
+            try (RocksIterator it = db.newIterator()) {
+                for (it.seek(new byte[] {'Q'}); it.isValid() && it.key()[0] == 'Q'; it.next()) {
+                    if (it.key()[1] != 's') {
+                        lists.add(new byte[][] {it.key(), it.value()});
+                    }
+                }
+            }
+            for (byte[][] kv : lists) {
+                long block = java.nio.ByteBuffer.wrap(kv[0], kv[0].length - 4, 4).getInt();
+                java.io.ByteArrayOutputStream old = new java.io.ByteArrayOutputStream();
+                for (int i = 0; i < kv[1].length; i += 2) {
+                    int bits = (kv[1][i] & 0xff) << 8 | (kv[1][i + 1] & 0xff);
+                    if (i > 0) {
+                        old.write(',');
+                    }
+                    old.writeBytes(java.nio.ByteBuffer.allocate(8).putLong(block << 10 | bits >>> 2).array());
+                    old.write("AJP".charAt(bits & 3));
+                }
+                db.put(kv[0], old.toByteArray());
+            }
+            db.put(Keys.LAYOUT, java.nio.ByteBuffer.allocate(4).putInt(3).array());
+        }
+        return lists.size();
+    }
+
+    @Test
+    void aViewWithTheSearchIndexsCommaJoinedListsIsRebuiltAndSearchable() throws Exception {
+        String topic = "view-layout-3-it";
+        try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-layout3-a"), "layout3-a"))) {
+            Http ha = new Http(a.httpPort());
+            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME))).status());
+            assertEquals(200, ha.post("/subjects/b-value/versions", schemaBody(record("B", NAME, AGE))).status());
+            Path dataB = Files.createTempDirectory("quire-layout3-b");
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout3-b"))) {
+                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
+                        () -> "node b catching up");
+            }
+            Path store = storeOf(dataB, "layout3-b");
+            assertTrue(toCommaJoinedLists(store) >= 3, "a list per record name and field");
+            assertTrue(io.quire.node.view.store.ViewLayout.rebuildReason(store).contains("layout 3"));
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout3-b"))) {
+                Http hb = new Http(b.httpPort());
+                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
+                        () -> "node b rebuilding");
+                assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
+                Http.Response hits = hb.get("/search?q=age&kind=field");
+                assertEquals(200, hits.status(), hits.body());
+                assertTrue(hits.body().contains("\"b-value\"") && !hits.body().contains("\"a-value\""), hits.body());
+                assertTrue(hb.get("/search?q=a&kind=record").body().contains("\"a-value\""));
+            }
+            assertEquals(null, io.quire.node.view.store.ViewLayout.rebuildReason(store));
+        }
+    }
 }

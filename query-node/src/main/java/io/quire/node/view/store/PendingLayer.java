@@ -187,7 +187,7 @@ final class PendingLayer {
         final byte[] key;
         byte[] last;
         private List<byte[]> values;
-        private int length = -1;
+        private int length;
 
         Run(byte[] key) {
             this.key = key;
@@ -201,7 +201,7 @@ final class PendingLayer {
                 }
                 values.add(value);
             }
-            length += 1 + value.length;
+            length += value.length;
             last = value;
         }
 
@@ -213,9 +213,6 @@ final class PendingLayer {
             byte[] out = new byte[length];
             int p = 0;
             for (byte[] v : values) {
-                if (p > 0) {
-                    out[p++] = (byte) SearchIndex.DELIMITER;
-                }
                 System.arraycopy(v, 0, out, p, v.length);
                 p += v.length;
             }

@@ -1,6 +1,5 @@
 package io.quire.node.view.store;
 
-import io.quire.journal.view.SearchIndex;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,7 +105,7 @@ final class ViewRocks {
         // of absent keys did not rule out, so the filter would say yes and cost a probe and
         // cache room; the bottom level holds most keys, so most of the filters' bytes go too
         // (docs/adr/0013-point-reads-of-the-view.md, "Later: no filter in the bottom level").
-        // The search index's posting lists are appended to ("," between operands, docs/adr/0018).
+        // The search index's posting lists are appended to (operands end to end, docs/adr/0018).
         Options options = new Options().setCreateIfMissing(true)
                 .setMergeOperator(APPEND)
                 .setWriteBufferManager(writeBuffers)
@@ -129,7 +128,7 @@ final class ViewRocks {
     }
 
     /** The merge operator of posting lists: one for the process, as RocksDB holds on to it. */
-    static final StringAppendOperator APPEND = new StringAppendOperator(SearchIndex.DELIMITER);
+    static final StringAppendOperator APPEND = new StringAppendOperator("");
 
     /** The database, for reads (callers hold the store open). */
     RocksDB db() {
