@@ -8,9 +8,19 @@
 #    record each, as an import or a follower's catch-up writes them.
 # 3. At once, with no idle wait: READ_SECONDS of reads by id drawn uniformly from every id there is.
 # 4. For the record, the same reads again once RocksDB has no compaction running or pending.
-# Prints each stage's requests/s and non-2xx answers, the ratio of the reads at size to the reads
-# over 1,000, the journal's end offset, the node's peak RSS in each stage (process tree) and the
-# view's size on disk. For the comparison the issue asks for, run it for each build in turn.
+# 5. Registrations at that size: EVOLVE_SECONDS (30) of new versions of 20 subjects
+#    (bench/wrk/evolve.lua, EVOLVE_SUBJECTS=10 per wrk thread, each text once), then as long of new
+#    subjects (bench/wrk/register.lua), both with 200 writers.
+# 6. The read's CPU against the machine's HTTP limit: the node's CPU per read (process tree,
+#    /proc) over stage 1's reads, measured once the JIT is quiet (as bench/cpu-compare.sh waits,
+#    at most JIT_WAIT=180 s more), against io.quire.bench.TrivialServer's under the same wrk,
+#    started after the node stops.
+# 7. FOLLOW=1 also runs bench/follow-catchup.sh 200000 (the follower's copy rate; it builds and runs
+#    the source tree here, not JAR).
+# Prints each stage's requests/s, non-2xx answers and the node's peak RSS (process tree), the ratio
+# of the reads at size to the reads over 1,000, of evolving to new-subject registrations and of the
+# node's CPU per read to the trivial server's, the journal's end offset and the view's size on disk.
+# bench/at-size-compare.sh alternates two builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=$(readlink -f "$1"); fill=${2:-120}; secs=${3:-30}; out=${4:-/tmp/quire-at-size}
@@ -34,19 +44,46 @@ rss() { # KiB over the process tree (a node relaunched with its budget's heap ru
   done
   echo "$total"
 }
-stage() { # name seconds script [env...]: wrk, peak RSS
-  local name=$1 s=$2 script=$3 peak=0 r; shift 3
+ticks() { # CPU ticks (user + system) over the process tree
+  local total=0 p
+  for p in $pid $(pgrep -P "$pid" || true); do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+hz=$(getconf CLK_TCK)
+stage() { # name seconds script [env...]: wrk; prints req/s, non-2xx, peak RSS MiB, CPU us per request
+  local name=$1 s=$2 script=$3 peak=0 r t0 t1; shift 3
+  t0=$(ticks)
   env "$@" wrk -t2 -c200 -d"${s}s" -s "$script" "http://127.0.0.1:$port" > "$out/$name.out" 2>&1 &
   local w=$!
   while kill -0 $w 2>/dev/null; do r=$(rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
-  echo "$(awk '/Requests\/sec/ {print $2}' "$out/$name.out") $(awk '/non-2xx/ {print $NF}' "$out/$name.out") $((peak / 1024))"
+  t1=$(ticks)
+  local rps bad
+  rps=$(awk '/Requests\/sec/ {print $2}' "$out/$name.out"); bad=$(awk '/non-2xx/ {print $NF}' "$out/$name.out")
+  echo "$rps ${bad:-0} $((peak / 1024)) $(python3 -c "print(round(($t1 - $t0) / $hz * 1e6 / max(1.0, $rps * $s), 1))")"
+}
+# shellcheck source=bench/jit-ticks.sh
+source bench/jit-ticks.sh
+jit_quiet() { # wrk with stage 1's reads, 10 s at a time, until the JIT used under a tenth of a core
+  local waited=0 before now
+  before=$(jit_ticks "$1")
+  while [ "$waited" -lt "${JIT_WAIT:-180}" ]; do
+    MAX_ID=1000 wrk -t2 -c200 -d10s -s bench/wrk/read-ids.lua "http://127.0.0.1:$port" > /dev/null 2>&1
+    waited=$((waited + 10)); now=$(jit_ticks "$1")
+    [ $((now - before)) -lt "$hz" ] && break
+    before=$now
+  done
+  echo "$waited"
 }
 seq 1 1000 | xargs -P 8 -I{} curl -sf -o /dev/null -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
   -d '{"schema":"{\"type\":\"record\",\"name\":\"Seed{}\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"}' \
   "localhost:$port/subjects/at-size-seed-{}/versions"
 stage warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
-read -r small small_err small_rss <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
-read -r fill_rate fill_err fill_rss <<< "$(stage fill "$fill" bench/wrk/register.lua)"
+jit_pid=$pid; for p in $(pgrep -P "$pid" || true); do jit_pid=$p; done # the JVM that serves
+small_jit=$(jit_quiet "$jit_pid")
+read -r small small_err small_rss small_us <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
+read -r fill_rate fill_err fill_rss _ <<< "$(stage fill "$fill" bench/wrk/register.lua)"
 # the highest id there is (ids are handed out in blocks by this one node: dense up to it)
 max=$(python3 - "$port" <<'PY'
 import sys, urllib.request
@@ -65,14 +102,26 @@ PY
 )
 metric() { curl -s "localhost:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
 pending_before=$(metric quire_view_compactions)
-read -r big big_err big_rss <<< "$(stage big "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
+read -r big big_err big_rss _ <<< "$(stage big "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
 pending_after=$(metric quire_view_compactions)
 offset=$(metric quire_journal_applied_offset)
 view=$(du -sm "$out/data" | awk '{print $1}')
 # then, for the record, the same reads once RocksDB has no compaction running or pending (at most 300 s more)
 waited=0
 while [ "$waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; waited=$((waited + 5)); done
-read -r settled settled_err settled_rss <<< "$(stage settled "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
+read -r settled settled_err settled_rss _ <<< "$(stage settled "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
+evolve_secs=${EVOLVE_SECONDS:-30}
+read -r evolve evolve_err evolve_rss _ <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
+read -r fresh fresh_err fresh_rss _ <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
+stop; trap - EXIT
+# the trivial server under the same reads, on the same port, once the node is gone
+java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$port" > "$out/trivial.log" 2>&1 &
+pid=$!
+trap stop EXIT
+for _ in $(seq 1 120); do grep -q "trivial server on" "$out/trivial.log" && break; sleep 0.5; done
+stage trivial-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
+trivial_jit=$(jit_quiet "$pid")
+read -r trivial trivial_err _ trivial_us <<< "$(stage trivial "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
 echo "$(basename "$jar"): $(grep -o 'memory budget[^;]*' "$out/node.log" | head -1)"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "reads over 1,000 ids" "$small" "${small_err:-0}" "$small_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "fill: new subjects, ${fill} s" "$fill_rate" "${fill_err:-0}" "$fill_rss"
@@ -81,4 +130,11 @@ printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (after %s s idle)\n' "th
   "${settled_err:-0}" "$settled_rss" "$waited"
 echo "ratio at size / over 1,000: right after $(python3 -c "print(round($big / $small, 2))"), settled $(python3 -c "print(round($settled / $small, 2))")"
 echo "compactions running or pending: ${pending_before:-?} before the reads at size, ${pending_after:-?} after"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "evolving: 20 subjects, ${evolve_secs} s" "$evolve" "${evolve_err:-0}" "$evolve_rss"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "new subjects, right after, ${evolve_secs} s" "$fresh" "${fresh_err:-0}" "$fresh_rss"
+echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))")"
+echo "read CPU over 1,000 ids: node ${small_us} us/req (JIT quiet after ${small_jit} s more), trivial server ${trivial_us} us/req at ${trivial} req/s (after ${trivial_jit} s): $(python3 -c "print(round($small_us / $trivial_us, 2))")x"
 echo "journal offset ${offset:-?}   data folder ${view} MiB"
+if [ "${FOLLOW:-0}" = 1 ]; then
+  bench/follow-catchup.sh 200000
+fi

@@ -1,6 +1,7 @@
 package io.quire.node.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -43,6 +44,15 @@ class RelaunchIT {
         }
     }
 
+    /** The classes with instances on a JVM's heap ({@code jcmd PID GC.class_histogram}). */
+    static String histogram(long pid) throws Exception {
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        Process p = new ProcessBuilder(jcmd, Long.toString(pid), "GC.class_histogram").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, out);
+        return out;
+    }
+
     @Test
     void aNodeStartedWithoutAHeapGetsItsBudgetsAndStopsWithItsLauncher() throws Exception {
         Path root = Files.createTempDirectory("quire-relaunch");
@@ -62,6 +72,10 @@ class RelaunchIT {
             }
             assertEquals(1, launcher.descendants().count(), "the node runs in a second JVM");
             ProcessHandle node = launcher.descendants().findFirst().orElseThrow();
+            String launcherClasses = histogram(launcher.pid());
+            assertTrue(launcherClasses.contains("io.quire.node.Relaunch"), launcherClasses);
+            assertFalse(launcherClasses.contains("org.apache.logging"), "the launcher loads no logging framework");
+            assertTrue(histogram(node.pid()).contains("org.apache.logging"), "the node does");
             launcher.destroy(); // SIGTERM
             assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher stops once the node has");
             assertEquals(143, launcher.exitValue(), "as any JVM stopped by SIGTERM after its shutdown hooks");
