@@ -171,6 +171,7 @@ public final class SearchIndex {
     /** Bytes of a list's entry: the id's low {@link #BLOCK_BITS} bits (its block is the key's), then the schema type's. */
     static final int ENTRY = 2;
     private static final String TYPES = "AJP";
+    private static final long LOW_BITS = (1 << BLOCK_BITS) - 1;
 
     static int block(SchemaId id) {
         return (int) (id.value() >>> BLOCK_BITS);
@@ -178,7 +179,7 @@ public final class SearchIndex {
 
     /** Content {@code id}'s entry in a list: its low bits and its schema type ({@code type} its letter). */
     static byte[] entry(long id, byte type) {
-        int bits = (int) (id & ((1 << BLOCK_BITS) - 1)) << 2 | Math.max(0, TYPES.indexOf(type));
+        int bits = (int) (id & LOW_BITS) << 2 | Math.max(0, TYPES.indexOf(type));
         return new byte[] {(byte) (bits >>> 8), (byte) bits};
     }
 
@@ -206,9 +207,13 @@ public final class SearchIndex {
         return (list[i * ENTRY] & 0xff) << 8 | (list[i * ENTRY + 1] & 0xff);
     }
 
-    /** The id of a list's entry {@code i}; {@code key} is the list's (its last 4 bytes the block). */
-    static long entryId(byte[] key, byte[] list, int i) {
-        long block = ByteBuffer.wrap(key, key.length - 4, 4).getInt() & 0xffffffffL;
+    /** The block of ids a list's key is for (its last 4 bytes). */
+    static long block(byte[] listKey) {
+        return ByteBuffer.wrap(listKey, listKey.length - 4, 4).getInt() & 0xffffffffL;
+    }
+
+    /** The id of entry {@code i} of a list of {@code block} ({@link #block(byte[])}). */
+    static long entryId(long block, byte[] list, int i) {
         return block << BLOCK_BITS | entryBits(list, i) >>> 2;
     }
 
@@ -309,7 +314,7 @@ public final class SearchIndex {
         if (list == null) {
             return false;
         }
-        int low = (int) (id.value() & ((1 << BLOCK_BITS) - 1));
+        int low = (int) (id.value() & LOW_BITS);
         for (int i = 0; i < entries(list); i++) {
             if (entryBits(list, i) >>> 2 == low) {
                 return true;

@@ -234,9 +234,10 @@ public final class SearchReads {
     /** A list's entries (id, type letter) by id: a list is appended to in journal order. */
     static List<long[]> sortedEntries(byte[] key, byte[] list) {
         int n = SearchIndex.entries(list);
+        long block = SearchIndex.block(key);
         List<long[]> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            out.add(new long[] {SearchIndex.entryId(key, list, i), SearchIndex.entryType(list, i)});
+            out.add(new long[] {SearchIndex.entryId(block, list, i), SearchIndex.entryType(list, i)});
         }
         out.sort((a, b) -> Long.compare(a[0], b[0]));
         return out;

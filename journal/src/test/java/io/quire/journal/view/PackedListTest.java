@@ -33,7 +33,7 @@ class PackedListTest {
                     byte[] key = e.getKey().getBytes(StandardCharsets.ISO_8859_1);
                     byte[] list = e.getValue();
                     assertEquals(SearchIndex.ENTRY, list.length);
-                    assertEquals(id, SearchIndex.entryId(key, list, 0), "id " + id);
+                    assertEquals(id, SearchIndex.entryId(SearchIndex.block(key), list, 0), "id " + id);
                     assertEquals(SearchIndex.typeCode(type), SearchIndex.entryType(list, 0));
                     assertArrayEquals(key, SearchIndex.list(Kind.FIELD.code(), keyOf(key), Context.DEFAULT, SchemaId.of(id)));
                     assertTrue(SearchIndex.holds(list, SchemaId.of(id)));

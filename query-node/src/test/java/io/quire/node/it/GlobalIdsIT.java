@@ -143,32 +143,57 @@ class GlobalIdsIT {
         }
     }
 
-    @Test
-    void aViewOfAnOlderLayoutIsRebuiltToTheSameBytesAsAFreshOne() throws Exception {
-        String topic = "view-layout-it";
-        try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-layout-a"), "layout-a"))) {
+    /** Requests to a node: writes before, checks after. */
+    interface Requests {
+        void on(Http a, Http b) throws Exception;
+    }
+
+    /** Turns a stopped node's view back into an older layout; answers how many entries it rewrote. */
+    interface Rewrite {
+        int apply(Path store) throws Exception;
+    }
+
+    /**
+     * Node a takes {@code writes}; node b catches up and stops; {@code older} turns b's view back into
+     * {@code layout} (at least {@code rewritten} entries); b starts again, finds the older layout,
+     * rebuilds from the journal to a's digest, then {@code checks} runs against both. Answers b's store.
+     */
+    static Path rebuiltFromOlderLayout(String name, Requests writes, Rewrite older, int rewritten, String layout,
+                                       Requests checks) throws Exception {
+        String topic = "view-" + name + "-it";
+        try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-" + name + "-a"), name + "-a"))) {
             Http ha = new Http(a.httpPort());
-            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME))).status());
-            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME, AGE))).status());
-            assertEquals(404, ha.delete("/subjects/missing").status());
-            Path dataB = Files.createTempDirectory("quire-layout-b");
-            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout-b"))) {
+            writes.on(ha, null);
+            Path dataB = Files.createTempDirectory("quire-" + name + "-b");
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, name + "-b"))) {
                 Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
                         () -> "node b catching up");
             }
-            Path store = storeOf(dataB, "layout-b");
-            assertTrue(toFirstLayout(store) >= 3, "one audit entry per command");
-            assertTrue(io.quire.node.view.store.ViewLayout.rebuildReason(store).contains("layout 1"));
-            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout-b"))) {
+            Path store = storeOf(dataB, name + "-b");
+            int n = older.apply(store);
+            assertTrue(n >= rewritten, n + " entries rewritten");
+            assertTrue(io.quire.node.view.store.ViewLayout.rebuildReason(store).contains(layout));
+            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, name + "-b"))) {
                 Http hb = new Http(b.httpPort());
                 Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
                         () -> "node b rebuilding");
                 assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
-                assertEquals(ha.get("/audit").body(), hb.get("/audit").body());
+                checks.on(ha, hb);
             }
             assertEquals(null, io.quire.node.view.store.ViewLayout.rebuildReason(store));
-            assertFalse(hasKeysOfKind(store, (byte) 'O'), "outcomes are no longer kept");
+            return store;
         }
+    }
+
+    @Test
+    void aViewOfAnOlderLayoutIsRebuiltToTheSameBytesAsAFreshOne() throws Exception {
+        Path store = rebuiltFromOlderLayout("layout", (ha, none) -> {
+            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME))).status());
+            assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME, AGE))).status());
+            assertEquals(404, ha.delete("/subjects/missing").status());
+        }, GlobalIdsIT::toFirstLayout, 3, "layout 1", // one audit entry per command
+                (ha, hb) -> assertEquals(ha.get("/audit").body(), hb.get("/audit").body()));
+        assertFalse(hasKeysOfKind(store, (byte) 'O'), "outcomes are no longer kept");
     }
 
     /**
@@ -207,30 +232,14 @@ class GlobalIdsIT {
 
     @Test
     void aViewWithTheSearchIndexsCommaJoinedListsIsRebuiltAndSearchable() throws Exception {
-        String topic = "view-layout-3-it";
-        try (QuireNode a = Nodes.start(Nodes.config(topic, Files.createTempDirectory("quire-layout3-a"), "layout3-a"))) {
-            Http ha = new Http(a.httpPort());
+        rebuiltFromOlderLayout("layout3", (ha, none) -> {
             assertEquals(200, ha.post("/subjects/a-value/versions", schemaBody(record("A", NAME))).status());
             assertEquals(200, ha.post("/subjects/b-value/versions", schemaBody(record("B", NAME, AGE))).status());
-            Path dataB = Files.createTempDirectory("quire-layout3-b");
-            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout3-b"))) {
-                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
-                        () -> "node b catching up");
-            }
-            Path store = storeOf(dataB, "layout3-b");
-            assertTrue(toCommaJoinedLists(store) >= 3, "a list per record name and field");
-            assertTrue(io.quire.node.view.store.ViewLayout.rebuildReason(store).contains("layout 3"));
-            try (QuireNode b = Nodes.start(Nodes.config(topic, dataB, "layout3-b"))) {
-                Http hb = new Http(b.httpPort());
-                Nodes.await(() -> b.appliedOffset() >= a.appliedOffset(), java.time.Duration.ofSeconds(30),
-                        () -> "node b rebuilding");
-                assertEquals(ha.get("/admin/view-digest").body(), hb.get("/admin/view-digest").body());
-                Http.Response hits = hb.get("/search?q=age&kind=field");
-                assertEquals(200, hits.status(), hits.body());
-                assertTrue(hits.body().contains("\"b-value\"") && !hits.body().contains("\"a-value\""), hits.body());
-                assertTrue(hb.get("/search?q=a&kind=record").body().contains("\"a-value\""));
-            }
-            assertEquals(null, io.quire.node.view.store.ViewLayout.rebuildReason(store));
-        }
+        }, GlobalIdsIT::toCommaJoinedLists, 3, "layout 3", (ha, hb) -> { // a list per record name and field
+            Http.Response hits = hb.get("/search?q=age&kind=field");
+            assertEquals(200, hits.status(), hits.body());
+            assertTrue(hits.body().contains("\"b-value\"") && !hits.body().contains("\"a-value\""), hits.body());
+            assertTrue(hb.get("/search?q=a&kind=record").body().contains("\"a-value\""));
+        });
     }
 }
