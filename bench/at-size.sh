@@ -111,8 +111,8 @@ waited=0
 while [ "$waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; waited=$((waited + 5)); done
 read -r settled settled_err settled_rss _ <<< "$(stage settled "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"
 evolve_secs=${EVOLVE_SECONDS:-30}
-read -r evolve evolve_err evolve_rss _ <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
-read -r fresh fresh_err fresh_rss _ <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
+read -r evolve evolve_err evolve_rss evolve_us <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
+read -r fresh fresh_err fresh_rss fresh_us <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
 stop; trap - EXIT
 # the trivial server under the same reads, on the same port, once the node is gone
 java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$port" > "$out/trivial.log" 2>&1 &
@@ -132,7 +132,7 @@ echo "ratio at size / over 1,000: right after $(python3 -c "print(round($big / $
 echo "compactions running or pending: ${pending_before:-?} before the reads at size, ${pending_after:-?} after"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "evolving: 20 subjects, ${evolve_secs} s" "$evolve" "${evolve_err:-0}" "$evolve_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "new subjects, right after, ${evolve_secs} s" "$fresh" "${fresh_err:-0}" "$fresh_rss"
-echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))")"
+echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))") (node CPU per registration: evolving ${evolve_us} us, new ${fresh_us} us)"
 echo "read CPU over 1,000 ids: node ${small_us} us/req (JIT quiet after ${small_jit} s more), trivial server ${trivial_us} us/req at ${trivial} req/s (after ${trivial_jit} s): $(python3 -c "print(round($small_us / $trivial_us, 2))")x"
 echo "journal offset ${offset:-?}   data folder ${view} MiB"
 if [ "${FOLLOW:-0}" = 1 ]; then

@@ -230,7 +230,7 @@ public final class Main {
             kafka = new EmbeddedKafka(config.dataDir().resolve("kafka")).start();
             config = config.withBootstrapServers(kafka.bootstrapServers());
         }
-        Log.LOG.info(config.view().budget().describe(Runtime.getRuntime().maxMemory() >> 20));
+        Log.LOG.info(config.view().budget(Relaunch.relaunched()).describe(Runtime.getRuntime().maxMemory() >> 20));
         QuireNode node = new QuireNode(config, () -> {
             Log.LOG.error("the view stopped with an error; exiting");
             Runtime.getRuntime().halt(3);

@@ -127,7 +127,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
         metrics.bindApplyTimings(view.timings());
         metrics.bindMemory(view::viewMemory, view::viewCompactions);
         metrics.bindSearchIndex(view::searchIndexKept);
-        metrics.bindBudget(config.view().budget());
+        metrics.bindBudget(config.view().budget(Relaunch.relaunched()));
         metrics.bindView(view::viewDiskBytes, view::viewKeys, () -> ready() ? 1 : 0);
         metrics.bind(tracker::appliedOffset, () -> Math.max(0, health.endOffset() - 1 - tracker.appliedOffset()),
                 view::skippedCorrupt, allocator::leases);

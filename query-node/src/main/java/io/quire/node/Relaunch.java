@@ -25,6 +25,11 @@ final class Relaunch {
     private Relaunch() {
     }
 
+    /** Whether this JVM is a node that another one started ({@link #run}), which shares its budget. */
+    static boolean relaunched() {
+        return System.getenv(CHILD) != null;
+    }
+
     /** Whether this JVM should start the node in a second one with a heap from {@code budget}. */
     static boolean wanted() {
         return System.getenv(CHILD) == null && !MemoryBudget.heapGiven() && System.getenv("QUIRE_NO_RELAUNCH") == null
@@ -39,7 +44,7 @@ final class Relaunch {
     static MemoryBudget budget(String[] flags, Map<String, String> env) {
         long memory = number(flags, "--memory-mib", env.get("QUIRE_MEMORY_MIB"), 0);
         long view = number(flags, "--view-memory-mib", env.get("QUIRE_VIEW_MEMORY_MIB"), 256);
-        return MemoryBudget.of(memory, view, Path.of("/sys/fs/cgroup"));
+        return MemoryBudget.of(memory, view, Path.of("/sys/fs/cgroup"), true);
     }
 
     private static long number(String[] flags, String name, String fromEnv, long dflt) {

@@ -69,7 +69,7 @@ public enum ConfigKey {
     PEER_NODES("peer-nodes", "", null,
             "The other nodes' URLs, comma-separated, for the console's cluster page (`/admin/cluster` asks each for its position)"),
     MEMORY_MIB("memory-mib", "0", null,
-            "The node's memory budget: a node started without -Xmx starts again with its heap set from it (the budget less the view's memory and ~256 MiB for the JVM's own). 0: the container's limit, else 1024 (docs/operations.md)"),
+            "The node's memory budget: a node started without -Xmx starts again with its heap set from it (the budget less the view's memory, ~288 MiB for the JVM's own, ~96 MiB of native slack and ~64 MiB for the JVM that relaunched it). 0: the container's limit, else 1024 (docs/operations.md)"),
     VIEW_MEMORY_MIB("view-memory-mib", "256", null,
             "Memory of the view's RocksDB: its block cache, which also holds the index, filters and (half of it at most) the memtables"),
     NATIVE_TRIM_INTERVAL_MS("native-trim-interval-ms", "5000", null,

@@ -8,22 +8,41 @@ import java.util.List;
 
 /**
  * The memory a node is given and how it is shared (docs/operations.md#memory): the heap, the view's
- * RocksDB ({@code --view-memory-mib}) and the JVM's own (metaspace, code, threads, direct buffers).
+ * RocksDB ({@code --view-memory-mib}), the JVM's own (metaspace, code, threads, the collector's
+ * tables), native memory no budget caps (the C allocator's freed-but-kept pages, RocksDB's work
+ * buffers beyond its cache) and, when the node runs relaunched, the small JVM that started it.
  * The budget is {@code --memory-mib}, else the container's limit (cgroup v2 or v1), else 1024 MiB.
  * A node started without a heap limit of its own starts again with {@code -Xmx} set from it
  * ({@code Main}); one started with {@code -Xmx} keeps it, and the budget is only reported.
  *
  * @param source where the budget came from: "flag", "container" or "default"
+ * @param launcherMib the share of the JVM that relaunched the node (0 when it was not relaunched)
  */
-public record MemoryBudget(long budgetMib, String source, long heapMib, long viewMib, long jvmMib) {
+public record MemoryBudget(long budgetMib, String source, long heapMib, long viewMib, long jvmMib, long nativeMib,
+                           long launcherMib) {
 
-    /** What the JVM's own needs beside the heap and the view: metaspace, code, threads, direct buffers. */
-    static final long JVM_MIB = 256;
+    /**
+     * What the JVM's own needs beside the heap and the view: metaspace, code, threads, the
+     * collector's tables (243-245 MiB by Native Memory Tracking at size), and the libraries and
+     * class archive mapped from files (~34 MiB resident; docs/capacity-planning.md).
+     */
+    static final long JVM_MIB = 288;
+    /**
+     * Native memory beside the JVM's and the view's cache: what the C allocator keeps of RocksDB's
+     * freed blocks between trims ({@code --native-trim-interval-ms}) and RocksDB's compaction and
+     * flush buffers; 59-95 MiB measured with a trim every 5 s.
+     */
+    static final long NATIVE_MIB = 96;
+    /** The JVM that relaunched the node and waits for it: 54 MiB resident, a third of it shared with the node. */
+    static final long LAUNCHER_MIB = 64;
     static final long MIN_HEAP_MIB = 256;
     public static final long DEFAULT_MIB = 1024;
 
-    /** The budget for a node with these settings, reading the container's limit from {@code cgroupRoot}. */
-    public static MemoryBudget of(long flagMib, long viewMib, Path cgroupRoot) {
+    /**
+     * The budget for a node with these settings, reading the container's limit from {@code
+     * cgroupRoot}; {@code relaunched}: the node runs in a second JVM, whose launcher shares the budget.
+     */
+    public static MemoryBudget of(long flagMib, long viewMib, Path cgroupRoot, boolean relaunched) {
         long budget;
         String source;
         long container = containerLimitMib(cgroupRoot);
@@ -37,8 +56,9 @@ public record MemoryBudget(long budgetMib, String source, long heapMib, long vie
             budget = DEFAULT_MIB;
             source = "default";
         }
-        long heap = Math.max(MIN_HEAP_MIB, budget - viewMib - JVM_MIB);
-        return new MemoryBudget(budget, source, heap, viewMib, JVM_MIB);
+        long launcher = relaunched ? LAUNCHER_MIB : 0;
+        long heap = Math.max(MIN_HEAP_MIB, budget - viewMib - JVM_MIB - NATIVE_MIB - launcher);
+        return new MemoryBudget(budget, source, heap, viewMib, JVM_MIB, NATIVE_MIB, launcher);
     }
 
     /** The container's memory limit in MiB (cgroup v2, then v1), or 0 when there is none. */
@@ -83,6 +103,7 @@ public record MemoryBudget(long budgetMib, String source, long heapMib, long vie
     /** One line for the log: the budget, its source, and its shares. */
     public String describe(long actualHeapMib) {
         return "memory budget " + budgetMib + " MiB (" + source + "): heap " + actualHeapMib + " MiB, view "
-                + viewMib + " MiB, JVM ~" + jvmMib + " MiB";
+                + viewMib + " MiB, JVM ~" + jvmMib + " MiB, native ~" + nativeMib + " MiB"
+                + (launcherMib > 0 ? ", launcher ~" + launcherMib + " MiB" : "");
     }
 }

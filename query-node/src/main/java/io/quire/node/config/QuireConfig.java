@@ -67,9 +67,9 @@ public record QuireConfig(boolean dev, int port, String host, Path dataDir, Stri
 
         public static final List<String> COMPRESSIONS = List.of("none", "lz4", "snappy", "zstd");
 
-        /** The node's memory budget as this machine gives it. */
-        public MemoryBudget budget() {
-            return MemoryBudget.of(nodeMemoryMib, memoryMib, Path.of("/sys/fs/cgroup"));
+        /** The node's memory budget as this machine gives it, to a node relaunched ({@code relaunched}) or not. */
+        public MemoryBudget budget(boolean relaunched) {
+            return MemoryBudget.of(nodeMemoryMib, memoryMib, Path.of("/sys/fs/cgroup"), relaunched);
         }
     }
 
