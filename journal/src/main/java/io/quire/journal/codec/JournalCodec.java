@@ -105,13 +105,13 @@ public final class JournalCodec {
                 return null;
             }
             return new Envelope(h.version, CommandId.of(h.commandId), h.nodeId, Principal.of(h.principal), h.timestamp,
-                    h.command, null, h.epoch);
+                    h.command, h.source, h.epoch);
         } catch (IOException | RuntimeException ex) {
             return null; // the tree pass reads it again and words the refusal
         }
     }
 
-    /** A record's fields in the order {@link #encode} writes them; {@code source} is left to the tree. */
+    /** A record's fields in the order {@link #encode} writes them. */
     private static final class Head implements CanonicalJson.Fields {
         int version = -1;
         CommandType type;
@@ -120,6 +120,7 @@ public final class JournalCodec {
         String principal;
         long timestamp;
         Command command;
+        Envelope.Source source;
         int epoch;
 
         @Override
@@ -173,6 +174,15 @@ public final class JournalCodec {
                     epoch = p.getIntValue();
                     return 128;
                 }
+                case "source" -> {
+                    SourceFields f = new SourceFields();
+                    int seen = CanonicalJson.object(p, f);
+                    if (seen < 0 || (seen & 3) != 3) {
+                        return 0;
+                    }
+                    source = new Envelope.Source(f.name, f.offset, f.part, f.prevOffset, f.prevPart);
+                    return 256;
+                }
                 default -> {
                     return 0;
                 }
@@ -180,7 +190,57 @@ public final class JournalCodec {
         }
     }
 
-    private static Envelope decodeTree(byte[] bytes) {
+    /** A copied record's source, as {@link #encode} writes it: name and offset, the rest when not the default. */
+    private static final class SourceFields implements CanonicalJson.Fields {
+        String name;
+        long offset;
+        int part;
+        Long prevOffset;
+        Integer prevPart;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
+            switch (field) {
+                case "name" -> {
+                    name = t == JsonToken.VALUE_STRING ? p.getText() : null;
+                    return name == null ? 0 : 1;
+                }
+                case "offset" -> {
+                    if (!CanonicalJson.isLong(p, t)) {
+                        return 0;
+                    }
+                    offset = p.getLongValue();
+                    return 2;
+                }
+                case "part" -> {
+                    if (!CanonicalJson.isInt(p, t)) {
+                        return 0;
+                    }
+                    part = p.getIntValue();
+                    return 4;
+                }
+                case "prevOffset" -> {
+                    if (!CanonicalJson.isLong(p, t)) {
+                        return 0;
+                    }
+                    prevOffset = p.getLongValue();
+                    return 8;
+                }
+                case "prevPart" -> {
+                    if (!CanonicalJson.isInt(p, t)) {
+                        return 0;
+                    }
+                    prevPart = p.getIntValue();
+                    return 16;
+                }
+                default -> {
+                    return 0;
+                }
+            }
+        }
+    }
+
+    static Envelope decodeTree(byte[] bytes) {
         try {
             JsonNode root = Json.MAPPER.readTree(bytes);
             int version = required(root, "v").asInt();

@@ -207,7 +207,7 @@ public final class ConfluentFollower implements AutoCloseable {
                         break;
                     }
                 }
-                if (batch == Outcome.GO_ON && (records.isEmpty() || inFlight.size() >= WINDOW)) {
+                if (batch == Outcome.GO_ON && records.isEmpty()) {
                     batch = drain();
                 }
                 if (batch == Outcome.STOP) {
@@ -249,11 +249,12 @@ public final class ConfluentFollower implements AutoCloseable {
         try {
             LogRecord record = ConfluentLogCodec.read(r.key(), r.value());
             subject = SourceRecords.touches(record);
-            if (inFlight.size() >= WINDOW || inFlight.mustSettleBefore(record, subject)) {
-                Outcome settled = drain();
-                if (settled != Outcome.GO_ON) {
-                    return settled;
-                }
+            Outcome settled = inFlight.mustSettleBefore(record, subject) ? drain() : Outcome.GO_ON;
+            while (settled == Outcome.GO_ON && inFlight.size() >= WINDOW) {
+                settled = settleOldest(); // the window slides: the oldest step, not all of them
+            }
+            if (settled != Outcome.GO_ON) {
+                return settled;
             }
             steps = SourceRecords.steps(access.view(), record);
         } catch (ConfluentLogCodec.Unreadable e) {
@@ -274,8 +275,8 @@ public final class ConfluentFollower implements AutoCloseable {
                 return settled != Outcome.GO_ON ? settled
                         : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
             }
-            inFlight.add(new InFlightSteps.Step(r.offset(), part, subject, done),
-                    step instanceof SourceRecords.Import i ? i.request().version() : null);
+            inFlight.add(new InFlightSteps.Step(r.offset(), part, subject, done,
+                    step instanceof SourceRecords.Import i ? i.request().version() : null));
             tipOffset = r.offset();
             tipPart = part;
         }
@@ -293,39 +294,42 @@ public final class ConfluentFollower implements AutoCloseable {
 
     /** Waits for every step in flight; the first one refused decides what happens next. */
     private Outcome drain() throws InterruptedException {
-        Outcome result = Outcome.GO_ON;
-        long lastCounted = -1;
         while (!inFlight.isEmpty()) {
-            InFlightSteps.Step s = inFlight.poll();
-            String failure = null;
-            try {
-                Applied a = s.done().get(writeTimeoutMs * 2, TimeUnit.MILLISECONDS);
-                if (a.outcome() instanceof Rejected rej) {
-                    failure = rej.message();
-                }
-            } catch (ExecutionException e) {
-                failure = String.valueOf(e.getCause());
-            } catch (TimeoutException e) {
-                failure = "the journal did not apply it within " + (writeTimeoutMs * 2) + " ms";
-            }
-            if (result != Outcome.GO_ON) {
-                continue; // after a refusal the rest of the chain was refused too: sent again from there
-            }
-            if (failure == null) {
-                if (s.offset() != lastCounted) {
-                    copied.incrementAndGet();
-                    lastCounted = s.offset();
-                }
-                nextOffset = s.offset() + 1;
-            } else if (failure.startsWith("out of order") || failure.contains("applied already")) {
-                result = Outcome.RESEND; // another follower went ahead, or a step before this one was refused
-            } else {
-                inFlight.clear();
-                result = refused(s.offset(), failure) ? Outcome.RESEND : Outcome.STOP;
-                break;
+            Outcome o = settleOldest();
+            if (o != Outcome.GO_ON) {
+                return o;
             }
         }
-        return result;
+        return Outcome.GO_ON;
+    }
+
+    /** The source offset of the last step counted as copied (a record's steps count once). */
+    private long lastCounted = -1;
+
+    /**
+     * Waits for the oldest step in flight. Applied, it moves the follower on; refused, it decides
+     * what happens next: steps chained after a step refused are refused too, so they are waited for
+     * and sent again from the view's tip (RESEND), or the record cannot be applied at all.
+     */
+    private Outcome settleOldest() throws InterruptedException {
+        InFlightSteps.Step s = inFlight.poll();
+        String failure = InFlightSteps.failure(s, writeTimeoutMs * 2);
+        if (failure == null) {
+            if (s.offset() != lastCounted) {
+                copied.incrementAndGet();
+                lastCounted = s.offset();
+            }
+            nextOffset = s.offset() + 1;
+            return Outcome.GO_ON;
+        }
+        if (failure.startsWith("out of order") || failure.contains("applied already")) {
+            while (!inFlight.isEmpty()) { // another follower went ahead, or a step before this one was refused
+                InFlightSteps.failure(inFlight.poll(), writeTimeoutMs * 2);
+            }
+            return Outcome.RESEND;
+        }
+        inFlight.clear();
+        return refused(s.offset(), failure) ? Outcome.RESEND : Outcome.STOP;
     }
 
     /** A record that cannot be applied: skipped (and marked in the journal) when allowed, else the end. */

@@ -1,5 +1,6 @@
 package io.quire.node.follow;
 
+import io.quire.journal.outcome.Rejected;
 import io.quire.node.confluent.LogRecord;
 import io.quire.node.write.Applied;
 import java.util.ArrayDeque;
@@ -8,6 +9,9 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The follower's steps sent to the journal and not yet known to be applied, in order, and what a
@@ -17,15 +21,15 @@ import java.util.concurrent.CompletableFuture;
  */
 final class InFlightSteps {
 
-    /** A step sent and not yet known to be applied. */
-    record Step(long offset, int part, Object subject, CompletableFuture<Applied> done) {
+    /** A step sent and not yet known to be applied; {@code importedVersion} the version it imports, null for any other step. */
+    record Step(long offset, int part, Object subject, CompletableFuture<Applied> done, Integer importedVersion) {
     }
 
     private final ArrayDeque<Step> steps = new ArrayDeque<>();
     /** The versions of each subject whose import is in flight. */
     private final Map<Object, Set<Integer>> importing = new HashMap<>();
-    /** Subjects (and the registry's settings) with a step in flight other than an import. */
-    private final Set<Object> settling = new HashSet<>();
+    /** Subjects (and the registry's settings) with steps in flight other than imports: how many. */
+    private final Map<Object, Integer> settling = new HashMap<>();
 
     int size() {
         return steps.size();
@@ -37,31 +41,50 @@ final class InFlightSteps {
 
     /** Whether {@code record} (of {@code subject}) can be decided only once everything in flight is applied. */
     boolean mustSettleBefore(LogRecord record, Object subject) {
-        if (SourceRecords.needsSettledView(record) || settling.contains(subject)) {
+        if (SourceRecords.needsSettledView(record) || settling.containsKey(subject)) {
             return true;
         }
         Set<Integer> versions = importing.get(subject); // a new schema version: it waits only for its own version
         return versions != null && versions.contains(SourceRecords.versionOf(record));
     }
 
-    /** A step sent: {@code importedVersion} the version it imports, null for any other step. */
-    void add(Step step, Integer importedVersion) {
+    /** A step sent. */
+    void add(Step step) {
         steps.add(step);
-        if (importedVersion != null) {
-            importing.computeIfAbsent(step.subject(), k -> new HashSet<>()).add(importedVersion);
+        if (step.importedVersion() != null) {
+            importing.computeIfAbsent(step.subject(), k -> new HashSet<>()).add(step.importedVersion());
         } else {
-            settling.add(step.subject());
+            settling.merge(step.subject(), 1, Integer::sum);
         }
     }
 
-    /** The oldest step in flight, removed; null when none. */
+    /** The oldest step in flight, removed (and no longer waited for by later records); null when none. */
     Step poll() {
         Step s = steps.poll();
-        if (steps.isEmpty()) {
-            importing.clear();
-            settling.clear();
+        if (s == null) {
+            return null;
+        }
+        if (s.importedVersion() != null) {
+            Set<Integer> versions = importing.get(s.subject());
+            if (versions != null && versions.remove(s.importedVersion()) && versions.isEmpty()) {
+                importing.remove(s.subject());
+            }
+        } else {
+            settling.computeIfPresent(s.subject(), (k, n) -> n > 1 ? n - 1 : null);
         }
         return s;
+    }
+
+    /** Waits for {@code s} at most {@code timeoutMs}: null when it was applied, else why not. */
+    static String failure(Step s, long timeoutMs) throws InterruptedException {
+        try {
+            Applied a = s.done().get(timeoutMs, TimeUnit.MILLISECONDS);
+            return a.outcome() instanceof Rejected rej ? rej.message() : null;
+        } catch (ExecutionException e) {
+            return String.valueOf(e.getCause());
+        } catch (TimeoutException e) {
+            return "the journal did not apply it within " + timeoutMs + " ms";
+        }
     }
 
     void clear() {
