@@ -32,7 +32,7 @@ final class Relaunch {
 
     /** Whether this JVM should start the node in a second one with a heap from {@code budget}. */
     static boolean wanted() {
-        return System.getenv(CHILD) == null && !MemoryBudget.heapGiven() && System.getenv("QUIRE_NO_RELAUNCH") == null
+        return !relaunched() && !MemoryBudget.heapGiven() && System.getenv("QUIRE_NO_RELAUNCH") == null
                 && ProcessHandle.current().info().command().isPresent();
     }
 

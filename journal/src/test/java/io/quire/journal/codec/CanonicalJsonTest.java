@@ -46,9 +46,9 @@ class CanonicalJsonTest {
     void aSourceInEveryFormEncodeWritesIsReadAsTheTreeReadsIt() {
         String head = "{\"v\":1,\"type\":\"DeleteExporter\",\"commandId\":\"c\",\"nodeId\":\"n\",\"principal\":\"p\","
                 + "\"timestamp\":1,\"payload\":{\"name\":\"dr\"}";
+        Envelope plain = JournalCodec.decodeTree((head + "}").getBytes(StandardCharsets.UTF_8));
         for (Envelope.Source s : List.of(new Envelope.Source("src", 7, 0, null, null),
                 new Envelope.Source("src", 1L << 40, 2, 6L, 1), new Envelope.Source("src", 0, 0, 0L, 0))) {
-            Envelope plain = JournalCodec.decodeTree((head + "}").getBytes(StandardCharsets.UTF_8));
             Envelope e = new Envelope(plain.version(), plain.commandId(), plain.nodeId(), plain.principal(),
                     plain.timestamp(), plain.command(), s, plain.epoch());
             byte[] bytes = JournalCodec.encode(e);

@@ -23,14 +23,15 @@ public record MemoryBudget(long budgetMib, String source, long heapMib, long vie
 
     /**
      * What the JVM's own needs beside the heap and the view: metaspace, code, threads, the
-     * collector's tables (243-245 MiB by Native Memory Tracking at size), and the libraries and
+     * collector's tables (225-249 MiB by Native Memory Tracking at size), and the libraries and
      * class archive mapped from files (~34 MiB resident; docs/capacity-planning.md).
      */
     static final long JVM_MIB = 288;
     /**
      * Native memory beside the JVM's and the view's cache: what the C allocator keeps of RocksDB's
      * freed blocks between trims ({@code --native-trim-interval-ms}) and RocksDB's compaction and
-     * flush buffers; 59-95 MiB measured with a trim every 5 s.
+     * flush buffers: 59-86 MiB after a replay and reads, up to 112 MiB under writes at size, with a
+     * trim every 5 s (docs/capacity-planning.md).
      */
     static final long NATIVE_MIB = 96;
     /** The JVM that relaunched the node and waits for it: 54 MiB resident, a third of it shared with the node. */
