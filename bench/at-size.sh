@@ -4,7 +4,9 @@
 #   bench/at-size.sh JAR [FILL_SECONDS=120] [READ_SECONDS=30] [OUT=/tmp/quire-at-size]
 # 1. 1,000 schemas registered (ids 1..1,000); 20 s of reads by id over them to warm up, then
 #    READ_SECONDS measured (bench/wrk/read-ids.lua, MAX_ID=1000, wrk -t2 -c200).
-# 2. The fill: FILL_SECONDS of new subjects (bench/wrk/register.lua, wrk -t2 -c200), one journal
+# 2. EVOLVE_WARM (20) s of new versions of 20 subjects, so that stage 5 does not measure the
+#    JIT compiling the evolving path (the fill warms the new-subject one for FILL_SECONDS).
+#    Then the fill: FILL_SECONDS of new subjects (bench/wrk/register.lua, wrk -t2 -c200), one journal
 #    record each, as an import or a follower's catch-up writes them.
 # 3. At once, with no idle wait: READ_SECONDS of reads by id drawn uniformly from every id there is.
 # 4. For the record, the same reads again once RocksDB has no compaction running or pending.
@@ -83,6 +85,8 @@ stage warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
 jit_pid=$pid; for p in $(pgrep -P "$pid" || true); do jit_pid=$p; done # the JVM that serves
 small_jit=$(jit_quiet "$jit_pid")
 read -r small small_err small_rss small_us <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
+# the evolving path warmed up as the fill warms the new-subject one (other subjects than stage 5's)
+stage evolve-warm "${EVOLVE_WARM:-20}" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1 > /dev/null
 read -r fill_rate fill_err fill_rss _ <<< "$(stage fill "$fill" bench/wrk/register.lua)"
 # the highest id there is (ids are handed out in blocks by this one node: dense up to it)
 max=$(python3 - "$port" <<'PY'

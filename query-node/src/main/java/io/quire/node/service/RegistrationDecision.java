@@ -46,11 +46,13 @@ public final class RegistrationDecision {
     /**
      * A new version to journal: under {@code existingId} when the content is stored in the context
      * already, else under an id the caller leases; checked at {@code level} against the subject
-     * as of {@code revision}.
+     * as of {@code revision}. {@code latestOnly} is the id of the latest live version when the check
+     * reads only that one (a level that is not transitive, no compatibility group): once this
+     * version is registered, the subject's next such check reads this one instead.
      */
     public record Proposed(Subject subject, ParsedSchema<?> parsed, Fingerprint fingerprint, Optional<SchemaId> existingId,
                            CompatibilityLevel level, Offset revision, DataContract contract,
-                           List<Violation> lintWarnings) implements Verdict {
+                           List<Violation> lintWarnings, Optional<SchemaId> latestOnly) implements Verdict {
 
         /** The command, with the id the version takes, the lint warnings (for the audit trail) and, for new content, its search terms. */
         public RegisterSchema command(SchemaId id) {
@@ -167,7 +169,10 @@ public final class RegistrationDecision {
         if (!problems.isEmpty()) {
             return Refused.of(ErrorCode.INCOMPATIBLE_SCHEMA, subject, problems);
         }
-        return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract, violations);
+        Optional<SchemaId> latestOnly = level.transitive || settings.fields().compatibilityGroup() != null
+                ? Optional.empty() : view.latestLive(subject).map(VersionRecord::schemaId);
+        return new Proposed(subject, parsed, fingerprint, existing, level, view.revision(subject), contract, violations,
+                latestOnly);
     }
 
     /** 42201 with every violation, as an invalid schema is answered. */

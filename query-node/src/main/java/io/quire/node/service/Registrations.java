@@ -239,6 +239,9 @@ public final class Registrations {
                                            RegistrationDecision.Proposed proposal, SchemaRegistered r, Offset at) {
         DataContract contract = proposal.contract();
         parsing.registered(subject.context(), r.id(), r.version(), parsed, normalized);
+        if (r.created()) { // the latest it was checked against is no longer the one the next check reads
+            proposal.latestOnly().ifPresent(before -> parsing.superseded(subject.context(), before, r.id()));
+        }
         if (contract.isNone() && r.version().number() > 1) { // as registered(): not a first version
             parsing.registeredWithoutContract(subject.context(), r.id()); // and inherits from it
         }

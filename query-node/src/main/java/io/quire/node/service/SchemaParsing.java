@@ -206,6 +206,21 @@ public final class SchemaParsing {
         }
     }
 
+    /**
+     * Forgets the parsed form and contract of {@code before}, the latest version a registration was
+     * checked against alone, now that {@code now} is the subject's latest: the subject's next check
+     * reads {@code now}. Kept until evicted, a stream of new versions would fill the caches with
+     * versions no check reads, each living long enough for the collector to copy it to the old
+     * generation. A subject that shares the content, or a transitive check later, parses it again.
+     */
+    void superseded(Context context, SchemaId before, SchemaId now) {
+        if (!before.equals(now)) {
+            Key key = new Key(context, before);
+            byId.remove(key);
+            contracts.remove(key);
+        }
+    }
+
     private void keep(Key key, ParsedSchema<?> parsed) {
         byId.put(key, parsed, weight(parsed));
     }

@@ -39,6 +39,14 @@ final class WeighedLru<K, V> {
         }
     }
 
+    /** Forgets {@code key}, if kept. */
+    synchronized void remove(K key) {
+        Weighed<V> old = map.remove(key);
+        if (old != null) {
+            bytes -= old.weight();
+        }
+    }
+
     /** The weights of the entries kept now. */
     synchronized long bytes() {
         return bytes;
