@@ -28,39 +28,18 @@ cd "$(dirname "$0")/.."
 jar=$(readlink -f "$1"); fill=${2:-120}; secs=${3:-30}; out=${4:-/tmp/quire-at-size}
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-java -jar "$jar" dev --data-dir "$out/data" --port "$port" > "$out/node.log" 2>&1 &
-pid=$!
-stop() {
-  local kids; kids=$(pgrep -P "$pid" || true)
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  for k in $kids; do tail --pid="$k" -f /dev/null; done
-}
-trap stop EXIT
-for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
-rss() { # KiB over the process tree (a node relaunched with its budget's heap runs as a child)
-  local total=0 p
-  for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-ticks() { # CPU ticks (user + system) over the process tree
-  local total=0 p
-  for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
+# shellcheck source=bench/dev-node.sh
+source bench/dev-node.sh
+trap dev_node_stop EXIT
+dev_node_start "$jar" "$out/data" "$out/node.log"
 hz=$(getconf CLK_TCK)
 stage() { # name seconds script [env...]: wrk; prints req/s, non-2xx, peak RSS MiB, CPU us per request
   local name=$1 s=$2 script=$3 peak=0 r t0 t1; shift 3
-  t0=$(ticks)
+  t0=$(tree_ticks)
   env "$@" wrk -t2 -c200 -d"${s}s" -s "$script" "http://127.0.0.1:$port" > "$out/$name.out" 2>&1 &
   local w=$!
-  while kill -0 $w 2>/dev/null; do r=$(rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
-  t1=$(ticks)
+  while kill -0 $w 2>/dev/null; do r=$(tree_rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
+  t1=$(tree_ticks)
   local rps bad
   rps=$(awk '/Requests\/sec/ {print $2}' "$out/$name.out"); bad=$(awk '/non-2xx/ {print $NF}' "$out/$name.out")
   echo "$rps ${bad:-0} $((peak / 1024)) $(python3 -c "print(round(($t1 - $t0) / $hz * 1e6 / max(1.0, $rps * $s), 1))")"
@@ -82,8 +61,7 @@ seq 1 1000 | xargs -P 8 -I{} curl -sf -o /dev/null -X POST -H 'Content-Type: app
   -d '{"schema":"{\"type\":\"record\",\"name\":\"Seed{}\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"}' \
   "localhost:$port/subjects/at-size-seed-{}/versions"
 stage warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
-jit_pid=$pid; for p in $(pgrep -P "$pid" || true); do jit_pid=$p; done # the JVM that serves
-small_jit=$(jit_quiet "$jit_pid")
+small_jit=$(jit_quiet "$(dev_node_jvm)")
 read -r small small_err small_rss small_us <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
 # the evolving path warmed up as the fill warms the new-subject one (other subjects than stage 5's)
 stage evolve-warm "${EVOLVE_WARM:-20}" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1 > /dev/null
@@ -117,11 +95,10 @@ read -r settled settled_err settled_rss _ <<< "$(stage settled "$secs" bench/wrk
 evolve_secs=${EVOLVE_SECONDS:-30}
 read -r evolve evolve_err evolve_rss evolve_us <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
 read -r fresh fresh_err fresh_rss fresh_us <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
-stop; trap - EXIT
+dev_node_stop
 # the trivial server under the same reads, on the same port, once the node is gone
 java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$port" > "$out/trivial.log" 2>&1 &
 pid=$!
-trap stop EXIT
 for _ in $(seq 1 120); do grep -q "trivial server on" "$out/trivial.log" && break; sleep 0.5; done
 stage trivial-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
 trivial_jit=$(jit_quiet "$pid")

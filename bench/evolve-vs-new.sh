@@ -13,38 +13,24 @@ cd "$(dirname "$0")/.."
 jar=$(readlink -f "$1"); secs=${2:-30}; out=${3:-/tmp/quire-evolve-vs-new}
 command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
 rm -rf "$out"; mkdir -p "$out"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-java -jar "$jar" dev --data-dir "$out/data" --port "$port" > "$out/node.log" 2>&1 &
-pid=$!
-stop() {
-  local kids; kids=$(pgrep -P "$pid" || true)
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  for k in $kids; do tail --pid="$k" -f /dev/null; done
-}
-trap stop EXIT
-for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
-ticks() { # CPU ticks (user + system) over the process tree
-  local total=0 p
-  for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
-jvm=$pid; for p in $(pgrep -P "$pid" || true); do jvm=$p; done # the JVM that serves (relaunched with its heap)
+# shellcheck source=bench/dev-node.sh
+source bench/dev-node.sh
+trap dev_node_stop EXIT
+dev_node_start "$jar" "$out/data" "$out/node.log"
+jvm=$(dev_node_jvm)
 gc_seconds() { jstat -gc "$jvm" | awk 'NR == 2 {print $NF}'; }
 hz=$(getconf CLK_TCK)
 wrk -t2 -c200 -d60s -s bench/wrk/register.lua "http://127.0.0.1:$port" > /dev/null
 printf '%-8s %10s %8s %14s %14s\n' stage 'req/s' non-2xx 'CPU us/req' 'GC us/req'
 for stage in evolve new evolve new; do
-  t0=$(ticks); g0=$(gc_seconds)
+  t0=$(tree_ticks); g0=$(gc_seconds)
   if [ "$stage" = new ]; then
     wrk -t2 -c200 -d"${secs}s" -s bench/wrk/register.lua "http://127.0.0.1:$port" > "$out/$stage.out" 2>&1
   else
     EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1 wrk -t2 -c200 -d"${secs}s" -s bench/wrk/evolve.lua \
       "http://127.0.0.1:$port" > "$out/$stage.out" 2>&1
   fi
-  t1=$(ticks); g1=$(gc_seconds)
+  t1=$(tree_ticks); g1=$(gc_seconds)
   rps=$(awk '/Requests\/sec/ {print $2}' "$out/$stage.out"); bad=$(awk '/non-2xx/ {print $NF}' "$out/$stage.out")
   python3 -c "r = $rps * $secs; print(f'%-8s %10s %8s %14.1f %14.1f' % ('$stage', '$rps', '${bad:-0}', ($t1 - $t0) / $hz * 1e6 / r, ($g1 - $g0) * 1e6 / r))"
 done

@@ -9,37 +9,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=$(readlink -f "$1"); secs=${2:-60}
 work=$(mktemp -d /tmp/quire-memory.XXXX)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-java -jar "$jar" dev --data-dir "$work/data" --port "$port" > "$work/node.log" 2>&1 &
-pid=$!
-stop() { # the launcher and the node it started, both gone before the data is removed
-  local kids; kids=$(pgrep -P "$pid" || true)
-  kill "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  for k in $kids; do tail --pid="$k" -f /dev/null; done
-  rm -rf "$work"
-}
+# shellcheck source=bench/dev-node.sh
+source bench/dev-node.sh
+stop() { dev_node_stop; rm -rf "$work"; } # both gone before the data is removed
 trap stop EXIT
-for _ in $(seq 1 240); do curl -sf "localhost:$port/health/ready" >/dev/null && break; sleep 0.5; done
+dev_node_start "$jar" "$work/data" "$work/node.log"
 curl -sf -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' -d '{"schema":"{\"type\":\"string\"}"}' \
   "localhost:$port/subjects/memory-seed/versions" >/dev/null
-rss() { # KiB over the process tree
-  local total=0 p
-  for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
 stage() { # name script
   local name=$1 script=$2 peak=0 r out
   wrk -t2 -c200 -d"${secs}s" -s "$script" "http://127.0.0.1:$port" > "$work/$name.out" 2>&1 &
   local w=$!
-  while kill -0 $w 2>/dev/null; do r=$(rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
+  while kill -0 $w 2>/dev/null; do r=$(tree_rss); [ "$r" -gt "$peak" ] && peak=$r; sleep 1; done
   out=$(awk '/Requests\/sec/ {print $2}' "$work/$name.out")
   printf '%-26s peak RSS %5d MiB   %s req/s\n' "$name" $((peak / 1024)) "$out"
 }
 echo "$(basename "$jar"): $(grep -o 'memory budget[^;]*' "$work/node.log" | head -1)"
-printf '%-26s RSS %5d MiB\n' "started" $(( $(rss) / 1024 ))
+printf '%-26s RSS %5d MiB\n' "started" $(( $(tree_rss) / 1024 ))
 stage "evolving subjects" bench/wrk/evolve.lua
 stage "new subjects" bench/wrk/register.lua
 stage "reads right after" bench/wrk/read-one.lua
