@@ -27,20 +27,17 @@ dev_node_jvm() {
   echo "$jvm"
 }
 
-# tree_rss: KiB resident over the process tree.
-tree_rss() {
+# tree_sum FILE AWK: the sum over the process tree of what AWK prints from each /proc/PID/FILE.
+tree_sum() {
   local total=0 p
   for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0)))
+    total=$((total + $(awk "$2" "/proc/$p/$1" 2>/dev/null || echo 0)))
   done
   echo "$total"
 }
 
+# tree_rss: KiB resident over the process tree.
+tree_rss() { tree_sum status '/VmRSS/ {print $2}'; }
+
 # tree_ticks: CPU ticks (user + system) over the process tree.
-tree_ticks() {
-  local total=0 p
-  for p in $pid $(pgrep -P "$pid" || true); do
-    total=$((total + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
-  done
-  echo "$total"
-}
+tree_ticks() { tree_sum stat '{print $14 + $15}'; }
