@@ -129,6 +129,14 @@ class JournalCodecGoldenTest {
                                         + "\"type\":[\"null\",\"string\"],\"default\":null}]}", List.of(),
                                 Fingerprint.parse("2c5a1f0981de09c6f3d7b2e1f8a4d0c9b7e6f5a4d3c2b1a0f9e8d7c6b5a4a3b2"),
                                 id(1003), CompatibilityLevel.BACKWARD, Offset.THIS_RECORD)))));
+        EXAMPLES.put(CommandType.IMPORT_SCHEMAS, new io.quire.journal.command.ImportSchemas(List.of(
+                new io.quire.journal.command.ImportSchemas.Copied(41, new ImportSchema(s("orders-value"), SchemaType.AVRO,
+                        "{\"type\":\"string\"}", List.of(),
+                        Fingerprint.parse("2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae"), id(70000), v(4))),
+                new io.quire.journal.command.ImportSchemas.Copied(43, new ImportSchema(s("payments-value"),
+                        SchemaType.AVRO, "{\"type\":\"int\"}", List.of(),
+                        Fingerprint.parse("0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9"), id(70001),
+                        v(1))))));
         EXAMPLES.put(CommandType.TAKE_LEASE, new io.quire.journal.command.TakeLease("schema-resources", "node-2",
                 15_000));
         EXAMPLES.put(CommandType.APPLY_CHANGE_SET, new io.quire.journal.command.ApplyChangeSet("git:4e1f0c2",

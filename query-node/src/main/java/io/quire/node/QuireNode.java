@@ -158,7 +158,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             metrics.bindOidc(authenticator.oidc(), OidcVerifier::keyFetches);
         }
         if (config.follow().on()) {
-            Map<String, String> settings = ConfluentFollower.settings(config.follow().configFile());
+            Map<String, String> settings = io.quire.node.follow.SourceSettings.load(config.follow().configFile());
             follower = new ConfluentFollower(config.follow().bootstrapServers(), config.follow().topic(), settings,
                     config.follow().skipUnreadable(), access, submitter,
                     journal -> Registry.create(access, parsing, journal, allocator, workers, metrics, config.writeTimeoutMs()),

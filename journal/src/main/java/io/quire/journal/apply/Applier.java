@@ -153,6 +153,8 @@ public final class Applier {
             case TAKE_LEASE -> ExportRules.takeLease(view, out, envelope.timestamp(),
                     (io.quire.journal.command.TakeLease) command);
             case REGISTER_VERSIONS -> VersionRules.register(view, out, offset, envelope, (RegisterVersions) command);
+            case IMPORT_SCHEMAS -> FollowRules.importAll(view, out, offset, envelope,
+                    (io.quire.journal.command.ImportSchemas) command);
         };
     }
 

@@ -2,18 +2,28 @@ package io.quire.journal.apply;
 
 import io.quire.journal.command.CommandType;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchemas;
 import io.quire.journal.command.SetFollow;
 import io.quire.journal.model.ErrorCode;
+import io.quire.journal.model.Offset;
+import io.quire.journal.outcome.Conflict;
 import io.quire.journal.outcome.FollowSet;
 import io.quire.journal.outcome.Outcome;
 import io.quire.journal.outcome.Rejected;
+import io.quire.journal.outcome.SchemaRegistered;
+import io.quire.journal.outcome.VersionsRegistered;
+import io.quire.journal.view.AuditEntry;
+import io.quire.journal.view.Changes;
 import io.quire.journal.view.FollowState;
 import io.quire.journal.view.KvReader;
 import io.quire.journal.view.Keys;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewWriter;
+import io.quire.journal.view.OverlayKv;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -55,6 +65,60 @@ final class FollowRules {
         }
         out.follow(new FollowState(c.source(), false, now.get().lastOffset(), now.get().lastPart()));
         return new FollowSet(c.source(), false, now.get().lastOffset());
+    }
+
+    /**
+     * A run of copied schema versions ({@link ImportSchemas}), over {@code view} as a copied record
+     * sees it: each imported by the rules of a single import over the view as those before it leave
+     * it ({@link OverlayKv}), all written or none. The run's source offsets rise, and the last is the
+     * envelope's (the position the follow state moves to).
+     */
+    static Outcome importAll(RegistryView view, ViewWriter out, Offset offset, Envelope e, ImportSchemas run) {
+        Envelope.Source src = e.source();
+        int n = run.schemas().size();
+        if (src == null) {
+            return Rules.notPermitted("copied schemas come from a followed registry's log; this record names none");
+        }
+        if (n < 1 || n > ImportSchemas.MAX_SCHEMAS) {
+            return Rejected.of(ErrorCode.UNPROCESSABLE, "a run of copied schemas has 1 to " + ImportSchemas.MAX_SCHEMAS
+                    + " imports, not " + n);
+        }
+        long previous = Long.MIN_VALUE;
+        for (ImportSchemas.Copied c : run.schemas()) {
+            if (c == null || c.schema() == null || c.sourceOffset() <= previous) {
+                return Rejected.of(ErrorCode.UNPROCESSABLE, "a run of copied schemas holds imports in rising source"
+                        + " order, each with its schema");
+            }
+            previous = c.sourceOffset();
+        }
+        if (previous != src.offset() || src.part() != 0) {
+            return Rejected.of(ErrorCode.UNPROCESSABLE, "a run of copied schemas ends at its record's source position "
+                    + src.offset() + "/" + src.part() + ", not " + previous);
+        }
+        OverlayKv overlay = new OverlayKv(view.kv());
+        RegistryView now = new RegistryView(overlay);
+        List<SchemaRegistered> imported = new ArrayList<>(n);
+        List<AuditEntry> audit = new ArrayList<>(n);
+        for (ImportSchemas.Copied c : run.schemas()) {
+            ViewWriter one = new ViewWriter(new Changes());
+            Outcome o = SchemaRules.importSchema(now, one, offset, e.timestamp(), c.schema());
+            if (o instanceof Rejected r) {
+                return new Rejected(r.error(), "source record " + c.sourceOffset() + " of " + src.name() + ": "
+                        + r.message());
+            }
+            if (!(o instanceof SchemaRegistered done)) {
+                return new Conflict("source record " + c.sourceOffset() + " of " + src.name() + " came to " + o.type());
+            }
+            overlay.apply(one.changes());
+            out.changes().putAll(one.changes());
+            imported.add(done);
+            audit.add(new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
+                    c.schema().type().wireName, c.schema().subject(), o.type().wireName, null));
+        }
+        for (int i = 0; i < n; i++) {
+            out.auditStep(audit.get(i), i);
+        }
+        return new VersionsRegistered(imported);
     }
 
     /** Why a command may not be applied given what the registry follows; null when it may. */

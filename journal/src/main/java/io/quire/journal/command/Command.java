@@ -11,7 +11,7 @@ public sealed interface Command
         LeaseIdBlock, ImportSchema, SetAssociations, DeleteAssociations, DeleteContext, CreateKek, UpdateKek,
         DeleteKek, UndeleteKek, CreateDek, DeleteDek, UndeleteDek, SetFollow, PutExporter, DeleteExporter,
         ControlExporter, ExporterProgress, Promote, ApplyChangeSet, TakeLease,
-        RegisterVersions {
+        RegisterVersions, ImportSchemas {
 
     /** This command's type, which carries its stable wire name. */
     CommandType type();

@@ -29,7 +29,8 @@ public enum CommandType {
     PROMOTE("Promote", Promote.class),
     APPLY_CHANGE_SET("ApplyChangeSet", ApplyChangeSet.class),
     TAKE_LEASE("TakeLease", TakeLease.class),
-    REGISTER_VERSIONS("RegisterVersions", RegisterVersions.class);
+    REGISTER_VERSIONS("RegisterVersions", RegisterVersions.class),
+    IMPORT_SCHEMAS("ImportSchemas", ImportSchemas.class);
 
     public final String wireName;
     public final Class<? extends Command> javaType;

@@ -2,7 +2,10 @@ package io.quire.journal.outcome;
 
 import java.util.List;
 
-/** Every member of a {@code RegisterVersions} record registered as a new version, in order. */
+/**
+ * Every member of a {@code RegisterVersions} record registered as a new version, or every import
+ * of an {@code ImportSchemas} record imported, in order.
+ */
 public record VersionsRegistered(List<SchemaRegistered> versions) implements Outcome {
 
     public VersionsRegistered {

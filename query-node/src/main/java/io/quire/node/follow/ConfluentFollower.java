@@ -2,23 +2,20 @@ package io.quire.node.follow;
 
 import io.quire.journal.command.Command;
 import io.quire.journal.command.Envelope;
+import io.quire.journal.command.ImportSchemas;
 import io.quire.journal.command.SetFollow;
 import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
 import io.quire.node.confluent.ConfluentLogCodec;
+import io.quire.node.follow.FollowStatus.State;
 import io.quire.node.confluent.LogRecord;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
 import io.quire.node.write.JournalPort;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,14 +48,6 @@ public final class ConfluentFollower implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConfluentFollower.class);
     static final Principal PRINCIPAL = Principal.of("confluent-follower");
-
-    /** Where the follower is. */
-    public enum State { STARTING, FOLLOWING, STOPPED, CUT_OVER }
-
-    /** What {@code GET /admin/follow} shows of this node's follower. */
-    public record Status(String source, State state, long nextOffset, long sourceEnd, long lagRecords,
-                         double lagSeconds, long recordsCopied, long recordsSkipped, String lastError) {
-    }
 
     private final String source;
     private final String topic;
@@ -120,10 +109,10 @@ public final class ConfluentFollower implements AutoCloseable {
         return this;
     }
 
-    public Status status() {
+    public FollowStatus.Follower status() {
         long end = sourceEnd;
         long lag = end < 0 ? -1 : Math.max(0, end - nextOffset);
-        return new Status(source, state, nextOffset, end, lag, lag == 0 ? 0 : lagSeconds, copied.get(), skipped.get(),
+        return new FollowStatus.Follower(source, state, nextOffset, end, lag, lag == 0 ? 0 : lagSeconds, copied.get(), skipped.get(),
                 lastError);
     }
 
@@ -167,9 +156,14 @@ public final class ConfluentFollower implements AutoCloseable {
     }
 
     /** Steps in flight at most: the follower sends ahead instead of waiting for each. */
-    static final int WINDOW = Integer.getInteger("quire.follow.window", 256); // 1: one step at a time (for comparisons)
+    static final int WINDOW = Integer.getInteger("quire.follow.window", 4096); // 1: one step at a time (for comparisons)
+    /** Plain new versions sent as one journal record at most (1: a journal record per source record). */
+    static final int RUN = Math.min(ImportSchemas.MAX_SCHEMAS, Integer.getInteger("quire.follow.run", 256));
 
     private final InFlightSteps inFlight = new InFlightSteps();
+    private final CopiedRun run = new CopiedRun();
+    /** Source records to send one at a time, up to this offset: those of a run refused as a whole. */
+    private long singlesThrough = -1;
     /** The last step sent (or applied, at start): each step is chained right after it. */
     private long tipOffset;
     private int tipPart;
@@ -207,6 +201,9 @@ public final class ConfluentFollower implements AutoCloseable {
                         break;
                     }
                 }
+                if (batch == Outcome.GO_ON) {
+                    run.sendTo(journal, PRINCIPAL, source, inFlight);
+                }
                 if (batch == Outcome.GO_ON && records.isEmpty()) {
                     batch = drain();
                 }
@@ -228,6 +225,7 @@ public final class ConfluentFollower implements AutoCloseable {
     /** Back to what the view says: the chain's tip and the record to read next (the last one again). */
     private void resync(KafkaConsumer<byte[], byte[]> consumer, TopicPartition tp) {
         FollowState at = access.view().follow().orElseThrow();
+        run.clear();
         tipOffset = at.lastOffset();
         tipPart = at.lastPart();
         nextOffset = Math.max(0, at.lastOffset());
@@ -237,7 +235,7 @@ public final class ConfluentFollower implements AutoCloseable {
     /**
      * Sends a record's steps, chained, without waiting; first waits for what is in flight when the
      * record's outcome depends on it (its subject or a setting has a step in flight, it deletes,
-     * or its schema references others).
+     * or its schema references others). A plain new version joins the run waiting to be sent.
      */
     private Outcome send(ConsumerRecord<byte[], byte[]> r) throws InterruptedException {
         if (!new Envelope.Source(source, r.offset(), FollowState.WHOLE_RECORD).isAfter(tipOffset, tipPart)) {
@@ -249,7 +247,8 @@ public final class ConfluentFollower implements AutoCloseable {
         try {
             LogRecord record = ConfluentLogCodec.read(r.key(), r.value());
             subject = SourceRecords.touches(record);
-            Outcome settled = inFlight.mustSettleBefore(record, subject) ? drain() : Outcome.GO_ON;
+            Outcome settled = inFlight.mustSettleBefore(record, subject)
+                    || run.imports(subject, SourceRecords.versionOf(record)) ? drain() : Outcome.GO_ON;
             while (settled == Outcome.GO_ON && inFlight.size() >= WINDOW) {
                 settled = settleOldest(); // the window slides: the oldest step, not all of them
             }
@@ -258,22 +257,34 @@ public final class ConfluentFollower implements AutoCloseable {
             }
             steps = SourceRecords.steps(access.view(), record);
         } catch (ConfluentLogCodec.Unreadable e) {
-            Outcome settled = drain();
-            return settled != Outcome.GO_ON ? settled : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
+            return unsendable(r.offset(), e.getMessage());
         }
         for (SourceRecords.Step step : steps) {
             int part = step.part();
             if (!new Envelope.Source(source, r.offset(), part).isAfter(tipOffset, tipPart)) {
                 continue; // applied before a restart
             }
+            if (RUN > 1 && steps.size() == 1 && step instanceof SourceRecords.Import i && r.offset() > singlesThrough) {
+                try {
+                    run.add(r.offset(), subject, i.request().version(), registry.registrations().prepareCopied(
+                            i.subject(), i.request()), tipOffset, tipPart);
+                } catch (RuntimeException e) { // the import's own checks
+                    return unsendable(r.offset(), e.getMessage());
+                }
+                tipOffset = r.offset();
+                tipPart = part;
+                if (run.size() >= RUN) {
+                    run.sendTo(journal, PRINCIPAL, source, inFlight);
+                }
+                continue;
+            }
+            run.sendTo(journal, PRINCIPAL, source, inFlight);
             Envelope.Source at = new Envelope.Source(source, r.offset(), part).after(tipOffset, tipPart);
             CompletableFuture<Applied> done;
             try {
                 done = journal.submit(command(step), PRINCIPAL, at);
             } catch (RuntimeException e) { // the import's own checks, before anything is sent
-                Outcome settled = drain();
-                return settled != Outcome.GO_ON ? settled
-                        : refused(r.offset(), e.getMessage()) ? Outcome.RESEND : Outcome.STOP;
+                return unsendable(r.offset(), e.getMessage());
             }
             inFlight.add(new InFlightSteps.Step(r.offset(), part, subject, done,
                     step instanceof SourceRecords.Import i ? i.request().version() : null));
@@ -292,8 +303,15 @@ public final class ConfluentFollower implements AutoCloseable {
                 : ((SourceRecords.Write) step).command();
     }
 
-    /** Waits for every step in flight; the first one refused decides what happens next. */
+    /** A record that cannot be sent: once what is in flight is settled, skipped when allowed, else the end. */
+    private Outcome unsendable(long offset, String why) throws InterruptedException {
+        Outcome settled = drain();
+        return settled != Outcome.GO_ON ? settled : refused(offset, why) ? Outcome.RESEND : Outcome.STOP;
+    }
+
+    /** Waits for every step in flight (the run waiting sent first); the first one refused decides what happens next. */
     private Outcome drain() throws InterruptedException {
+        run.sendTo(journal, PRINCIPAL, source, inFlight);
         while (!inFlight.isEmpty()) {
             Outcome o = settleOldest();
             if (o != Outcome.GO_ON) {
@@ -309,7 +327,8 @@ public final class ConfluentFollower implements AutoCloseable {
     /**
      * Waits for the oldest step in flight. Applied, it moves the follower on; refused, it decides
      * what happens next: steps chained after a step refused are refused too, so they are waited for
-     * and sent again from the view's tip (RESEND), or the record cannot be applied at all.
+     * and sent again from the view's tip (RESEND), or the record cannot be applied at all. A run
+     * refused as a whole is sent again one record at a time, so the record refused is known.
      */
     private Outcome settleOldest() throws InterruptedException {
         InFlightSteps.Step s = inFlight.poll();
@@ -322,10 +341,11 @@ public final class ConfluentFollower implements AutoCloseable {
             nextOffset = s.offset() + 1;
             return Outcome.GO_ON;
         }
-        if (failure.startsWith("out of order") || failure.contains("applied already")) {
+        if (s.runEnd() >= 0 || failure.startsWith("out of order") || failure.contains("applied already")) {
             while (!inFlight.isEmpty()) { // another follower went ahead, or a step before this one was refused
                 InFlightSteps.failure(inFlight.poll(), writeTimeoutMs * 2);
             }
+            singlesThrough = Math.max(singlesThrough, s.runEnd());
             return Outcome.RESEND;
         }
         inFlight.clear();
@@ -376,18 +396,5 @@ public final class ConfluentFollower implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** The source cluster's client settings from a properties file ({@code file} empty: none). */
-    public static Map<String, String> settings(String file) throws IOException {
-        Map<String, String> settings = new HashMap<>();
-        if (!file.isEmpty()) {
-            Properties p = new Properties();
-            try (InputStream in = Files.newInputStream(Path.of(file))) {
-                p.load(in);
-            }
-            p.forEach((k, v) -> settings.put(String.valueOf(k), String.valueOf(v)));
-        }
-        return settings;
     }
 }

@@ -28,12 +28,12 @@ public final class CutOver {
         if (f.isEmpty() || !f.get().following()) {
             return CompletableFuture.failedFuture(notPermitted("this registry does not follow a registry"));
         }
-        ConfluentFollower.Status st = follower == null ? null : follower.status();
+        FollowStatus.Follower st = follower == null ? null : follower.status();
         if (st == null || !st.source().equals(f.get().source())) {
             return CompletableFuture.failedFuture(notPermitted("this node does not run the follower of "
                     + f.get().source() + ": ask the node started with --follow-confluent"));
         }
-        if (st.state() != ConfluentFollower.State.FOLLOWING || st.lagRecords() != 0) {
+        if (st.state() != FollowStatus.State.FOLLOWING || st.lagRecords() != 0) {
             return CompletableFuture.failedFuture(notPermitted("not caught up with " + st.source() + " yet ("
                     + st.state() + ", " + st.lagRecords() + " records behind): set the source READONLY and try again"));
         }

@@ -21,8 +21,17 @@ import java.util.concurrent.TimeoutException;
  */
 final class InFlightSteps {
 
-    /** A step sent and not yet known to be applied; {@code importedVersion} the version it imports, null for any other step. */
-    record Step(long offset, int part, Object subject, CompletableFuture<Applied> done, Integer importedVersion) {
+    /**
+     * A step sent and not yet known to be applied; {@code importedVersion} the version it imports,
+     * null for any other step; {@code runEnd} the last source offset of the run it was sent in as
+     * one record ({@link CopiedRun}), -1 when it went alone.
+     */
+    record Step(long offset, int part, Object subject, CompletableFuture<Applied> done, Integer importedVersion,
+                long runEnd) {
+
+        Step(long offset, int part, Object subject, CompletableFuture<Applied> done, Integer importedVersion) {
+            this(offset, part, subject, done, importedVersion, -1);
+        }
     }
 
     private final ArrayDeque<Step> steps = new ArrayDeque<>();

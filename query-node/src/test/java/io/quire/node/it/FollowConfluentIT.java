@@ -213,8 +213,9 @@ class FollowConfluentIT {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             System.out.printf("follow bench: %,d records copied %.1f s after the node started (ready after %.1f s):"
-                            + " %,.0f records/s (window %d)%n", records, seconds, (ready - t0) / 1e9, records / seconds,
-                    Integer.getInteger("quire.follow.window", 256));
+                            + " %,.0f records/s (window %d, run %d)%n", records, seconds, (ready - t0) / 1e9,
+                    records / seconds, Integer.getInteger("quire.follow.window", 4096),
+                    Integer.getInteger("quire.follow.run", 256));
             assertEquals(200, h.get("/schemas/ids/" + records).status(), "the last record's id is there");
         }
     }
@@ -353,6 +354,52 @@ class FollowConfluentIT {
             assertEquals(404, h.get("/subjects/third-value/versions/1").status(), "nothing past the bad record");
         }
         expected.remove("broken-value 1");
+        try (QuireNode node = follower(dir.resolve("a"), "--follow-skip-unreadable", "true")) {
+            Http h = new Http(node.httpPort());
+            caughtUp(h);
+            assertEquals(1, status(h).path("follower").path("recordsSkipped").asLong());
+            assertEquals(source(), quire(h));
+        }
+    }
+
+    /**
+     * Plain new versions go to the journal as runs; a record the applier refuses inside a run (its
+     * id holds other content, copied earlier in the same run) refuses the run. The follower then
+     * sends those records one at a time: every record before the refused one is copied, it stops on
+     * that one with its offset, and skips it when told to.
+     */
+    @Test
+    void aRecordRefusedInsideARunStopsTheFollowerOnThatRecordUnlessToldToSkipIt() throws Exception {
+        createTopic("confluent-follow-run-it");
+        async = true; // written together, so that one poll reads them and they go as one run
+        for (int i = 0; i < 30; i++) {
+            schema("run-" + i + "-value", 1, 100 + i, schema("Run" + i), false);
+        }
+        schema("clash-value", 1, 105, schema("Clash"), false); // id 105 is Run5's
+        for (int i = 30; i < 40; i++) {
+            schema("run-" + i + "-value", 1, 100 + i, schema("Run" + i), false);
+        }
+        producer.flush();
+        async = false;
+        Path dir = Files.createTempDirectory("quire-follow-run");
+        try (QuireNode node = follower(dir.resolve("a"))) {
+            Http h = new Http(node.httpPort());
+            Nodes.await(() -> "STOPPED".equals(status(h).path("follower").path("state").asText()),
+                    Duration.ofSeconds(60), () -> "the follower stopped: " + status(h));
+            String error = status(h).path("follower").path("lastError").asText();
+            assertTrue(error.contains("source record 30 ") && error.contains("--follow-skip-unreadable"), error);
+            assertEquals(200, h.get("/subjects/run-29-value/versions/1").status(), "every record before it copied");
+            assertEquals(404, h.get("/subjects/clash-value/versions/1").status());
+            assertEquals(404, h.get("/subjects/run-30-value/versions/1").status(), "nothing past the refused record");
+            assertEquals(30, status(h).path("follower").path("recordsCopied").asLong(), status(h).toString());
+            List<String> trail = new java.util.ArrayList<>();
+            h.get("/audit?principal=confluent-follower&limit=1000").json()
+                    .forEach(e -> trail.add(e.path("command").asText() + " " + e.path("outcome").asText()));
+            assertTrue(trail.contains("ImportSchemas Rejected"), "the run was refused as a whole: " + trail);
+            assertEquals(30, trail.stream().filter("ImportSchema SchemaRegistered"::equals).count(),
+                    "then its records were sent one at a time: " + trail);
+        }
+        expected.remove("clash-value 1");
         try (QuireNode node = follower(dir.resolve("a"), "--follow-skip-unreadable", "true")) {
             Http h = new Http(node.httpPort());
             caughtUp(h);
