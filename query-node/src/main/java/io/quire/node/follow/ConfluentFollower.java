@@ -267,7 +267,7 @@ public final class ConfluentFollower implements AutoCloseable {
             if (RUN > 1 && steps.size() == 1 && step instanceof SourceRecords.Import i && r.offset() > singlesThrough) {
                 try {
                     run.add(r.offset(), subject, i.request().version(), registry.registrations().prepareCopied(
-                            i.subject(), i.request()), tipOffset, tipPart);
+                            i.subject(), i.request(), false), tipOffset, tipPart);
                 } catch (RuntimeException e) { // the import's own checks
                     return unsendable(r.offset(), e.getMessage());
                 }

@@ -137,6 +137,15 @@ public final class Registrations {
      * the caller's thread (the follower submits commands itself, in the source's order).
      */
     public ImportSchema prepareCopied(Subject subject, RegisterRequest req) {
+        return prepareCopied(subject, req, true);
+    }
+
+    /**
+     * As {@link #prepareCopied(Subject, RegisterRequest)}; {@code checkId} false leaves the id's
+     * check against the view to the applier alone, for an import that goes in a run (whose
+     * refusal sends its records again one at a time, checked here).
+     */
+    public ImportSchema prepareCopied(Subject subject, RegisterRequest req, boolean checkId) {
         WritePath.validSchemaSubject(subject);
         SchemaType type = WritePath.schemaType(req.schemaType());
         SchemaId id = SchemaId.of(req.id());
@@ -145,7 +154,9 @@ public final class Registrations {
         ParsedSchema<?> parsed = parsing.parse(access.view(), subject.context(), type, req.schema(),
                 req.referencesOrEmpty(), false);
         Fingerprint fingerprint = contract.fingerprint(parsed);
-        WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
+        if (checkId) {
+            WritePath.refuse(Applier.importedIdClash(access.view(), subject.context(), fingerprint, id));
+        }
         return new ImportSchema(subject, parsed.type(), parsed.canonical(), parsed.references(), fingerprint, id, version,
                 contract.metadata(), contract.ruleSet(), req.globalId(), req.deprecated(), SchemaTerms.of(parsed));
     }
