@@ -116,11 +116,11 @@ final class SchemaRules {
         if (c.id().value() < BlockGrants.FIRST_ID || c.id().value() > Integer.MAX_VALUE || c.version().number() < 0) {
             return Rules.notPermitted("id " + c.id() + " and version " + c.version() + " must be positive 32-bit numbers");
         }
-        Rejected clash = importedIdClash(view, s.context(), c.fingerprint(), c.id());
+        Optional<SchemaId> existing = view.ids().idForFingerprint(s.context(), c.fingerprint());
+        Rejected clash = idClash(view, s.context(), existing, c.id());
         if (clash != null) {
             return clash;
         }
-        Optional<SchemaId> existing = view.ids().idForFingerprint(s.context(), c.fingerprint());
         SubjectRecord before = view.subject(s).orElse(SubjectRecord.EMPTY);
         Version version = c.version();
         if (version.equals(Version.NONE)) {
@@ -178,7 +178,11 @@ final class SchemaRules {
      * check before journaling.
      */
     public static Rejected importedIdClash(RegistryView view, Context ctx, Fingerprint fingerprint, SchemaId id) {
-        Optional<SchemaId> existing = view.ids().idForFingerprint(ctx, fingerprint);
+        return idClash(view, ctx, view.ids().idForFingerprint(ctx, fingerprint), id);
+    }
+
+    /** {@link #importedIdClash} given the id the content has in the context ({@code existing}), read once. */
+    private static Rejected idClash(RegistryView view, Context ctx, Optional<SchemaId> existing, SchemaId id) {
         if (existing.isPresent() && !existing.get().equals(id)) {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
                     "Schema already registered with id " + existing.get() + " instead of input id " + id);

@@ -91,6 +91,7 @@ public final class ConfluentFollower implements AutoCloseable {
         p.put("isolation.level", "read_committed");
         p.putIfAbsent("client.id", "quire-confluent-follower");
         this.consumerProperties = p;
+        this.run = new CopiedRun(journal, PRINCIPAL, source, inFlight, RUN);
         this.thread = new Thread(this::run, "quire-confluent-follower");
         this.thread.setDaemon(true);
     }
@@ -161,7 +162,7 @@ public final class ConfluentFollower implements AutoCloseable {
     static final int RUN = Math.min(ImportSchemas.MAX_SCHEMAS, Integer.getInteger("quire.follow.run", 256));
 
     private final InFlightSteps inFlight = new InFlightSteps();
-    private final CopiedRun run = new CopiedRun();
+    private final CopiedRun run;
     /** Source records to send one at a time, up to this offset: those of a run refused as a whole. */
     private long singlesThrough = -1;
     /** The last step sent (or applied, at start): each step is chained right after it. */
@@ -202,7 +203,7 @@ public final class ConfluentFollower implements AutoCloseable {
                     }
                 }
                 if (batch == Outcome.GO_ON) {
-                    run.sendTo(journal, PRINCIPAL, source, inFlight);
+                    run.send();
                 }
                 if (batch == Outcome.GO_ON && records.isEmpty()) {
                     batch = drain();
@@ -273,12 +274,9 @@ public final class ConfluentFollower implements AutoCloseable {
                 }
                 tipOffset = r.offset();
                 tipPart = part;
-                if (run.size() >= RUN) {
-                    run.sendTo(journal, PRINCIPAL, source, inFlight);
-                }
                 continue;
             }
-            run.sendTo(journal, PRINCIPAL, source, inFlight);
+            run.send();
             Envelope.Source at = new Envelope.Source(source, r.offset(), part).after(tipOffset, tipPart);
             CompletableFuture<Applied> done;
             try {
@@ -311,7 +309,7 @@ public final class ConfluentFollower implements AutoCloseable {
 
     /** Waits for every step in flight (the run waiting sent first); the first one refused decides what happens next. */
     private Outcome drain() throws InterruptedException {
-        run.sendTo(journal, PRINCIPAL, source, inFlight);
+        run.send();
         while (!inFlight.isEmpty()) {
             Outcome o = settleOldest();
             if (o != Outcome.GO_ON) {
