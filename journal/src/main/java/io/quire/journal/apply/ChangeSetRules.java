@@ -47,17 +47,15 @@ final class ChangeSetRules {
         if (unexpected != null) {
             return unexpected;
         }
-        OverlayKv overlay = new OverlayKv(view.kv());
-        RegistryView before = new RegistryView(overlay);
+        StepOverlay steps = new StepOverlay(view, out);
         List<ChangeSetApplied.StepOutcome> results = new ArrayList<>(set.steps().size());
-        List<AuditEntry> audit = new ArrayList<>(set.steps().size());
         for (int i = 0; i < set.steps().size(); i++) {
             Command step = set.steps().get(i).command();
             if (step == null) {
                 return Rejected.of(ErrorCode.UNPROCESSABLE, where(set, i, null) + "a step holds exactly one change");
             }
             ViewWriter stepOut = new ViewWriter(new Changes());
-            Outcome o = Applier.decide(before, stepOut, offset, new Envelope(e.version(), e.commandId(), e.nodeId(),
+            Outcome o = Applier.decide(steps.view(), stepOut, offset, new Envelope(e.version(), e.commandId(), e.nodeId(),
                     e.principal(), e.timestamp(), step, null, e.epoch()));
             if (o instanceof Rejected r) {
                 return new Rejected(r.error(), where(set, i, step) + r.message());
@@ -65,14 +63,10 @@ final class ChangeSetRules {
             if (o instanceof Conflict c) {
                 return new Conflict(where(set, i, step) + c.reason());
             }
-            overlay.apply(stepOut.changes());
-            out.changes().putAll(stepOut.changes());
+            steps.keep(stepOut, AuditEntry.ofStep(offset, e, set, step, o));
             results.add(ChangeSetApplied.StepOutcome.of(o));
-            audit.add(AuditEntry.ofStep(offset, e, set, step, o));
         }
-        for (int i = 0; i < audit.size(); i++) {
-            out.auditStep(audit.get(i), i);
-        }
+        steps.auditSteps();
         return new ChangeSetApplied(set.changeId(), results);
     }
 

@@ -19,7 +19,6 @@ import io.quire.journal.view.KvReader;
 import io.quire.journal.view.Keys;
 import io.quire.journal.view.RegistryView;
 import io.quire.journal.view.ViewWriter;
-import io.quire.journal.view.OverlayKv;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -70,7 +69,7 @@ final class FollowRules {
     /**
      * A run of copied schema versions ({@link ImportSchemas}), over {@code view} as a copied record
      * sees it: each imported by the rules of a single import over the view as those before it leave
-     * it ({@link OverlayKv}), all written or none. The run's source offsets rise, and the last is the
+     * it ({@link StepOverlay}), all written or none. The run's source offsets rise, and the last is the
      * envelope's (the position the follow state moves to).
      */
     static Outcome importAll(RegistryView view, ViewWriter out, Offset offset, Envelope e, ImportSchemas run) {
@@ -95,13 +94,11 @@ final class FollowRules {
             return Rejected.of(ErrorCode.UNPROCESSABLE, "a run of copied schemas ends at its record's source position "
                     + src.offset() + "/" + src.part() + ", not " + previous);
         }
-        OverlayKv overlay = new OverlayKv(view.kv());
-        RegistryView now = new RegistryView(overlay);
+        StepOverlay steps = new StepOverlay(view, out);
         List<SchemaRegistered> imported = new ArrayList<>(n);
-        List<AuditEntry> audit = new ArrayList<>(n);
         for (ImportSchemas.Copied c : run.schemas()) {
             ViewWriter one = new ViewWriter(new Changes());
-            Outcome o = SchemaRules.importSchema(now, one, offset, e.timestamp(), c.schema());
+            Outcome o = SchemaRules.importSchema(steps.view(), one, offset, e.timestamp(), c.schema());
             if (o instanceof Rejected r) {
                 return new Rejected(r.error(), "source record " + c.sourceOffset() + " of " + src.name() + ": "
                         + r.message());
@@ -109,15 +106,11 @@ final class FollowRules {
             if (!(o instanceof SchemaRegistered done)) {
                 return new Conflict("source record " + c.sourceOffset() + " of " + src.name() + " came to " + o.type());
             }
-            overlay.apply(one.changes());
-            out.changes().putAll(one.changes());
-            imported.add(done);
-            audit.add(new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
+            steps.keep(one, new AuditEntry(offset, e.timestamp(), e.principal(), e.nodeId(), e.commandId(),
                     c.schema().type().wireName, c.schema().subject(), o.type().wireName, null));
+            imported.add(done);
         }
-        for (int i = 0; i < n; i++) {
-            out.auditStep(audit.get(i), i);
-        }
+        steps.auditSteps();
         return new VersionsRegistered(imported);
     }
 

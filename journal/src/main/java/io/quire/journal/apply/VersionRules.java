@@ -37,10 +37,8 @@ final class VersionRules {
             return Rejected.of(ErrorCode.UNPROCESSABLE, "a group of versions has 2 to " + RegisterVersions.MAX_MEMBERS
                     + " members, not " + n);
         }
-        OverlayKv overlay = new OverlayKv(view.kv());
-        RegistryView now = new RegistryView(overlay);
+        StepOverlay steps = new StepOverlay(view, out);
         List<SchemaRegistered> registered = new ArrayList<>(n);
-        List<AuditEntry> audit = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             RegisterVersions.Member m = group.members().get(i);
             RegisterSchema r = m == null ? null : m.register();
@@ -49,19 +47,15 @@ final class VersionRules {
                         + ": each member registers under the group's subject " + group.subject());
             }
             ViewWriter memberOut = new ViewWriter(new Changes());
-            Outcome o = SchemaRules.register(now, memberOut, offset, e.timestamp(), r);
+            Outcome o = SchemaRules.register(steps.view(), memberOut, offset, e.timestamp(), r);
             if (!(o instanceof SchemaRegistered done) || !done.created()) {
                 return new Conflict("member " + (i + 1) + " of " + n + " of subject '" + group.subject()
                         + "' is not the new version it was decided as (" + why(o) + ")");
             }
-            overlay.apply(memberOut.changes());
-            out.changes().putAll(memberOut.changes());
+            steps.keep(memberOut, AuditEntry.ofMember(offset, e, m, o));
             registered.add(done);
-            audit.add(AuditEntry.ofMember(offset, e, m, o));
         }
-        for (int i = 0; i < n; i++) {
-            out.auditStep(audit.get(i), i);
-        }
+        steps.auditSteps();
         return new VersionsRegistered(registered);
     }
 
