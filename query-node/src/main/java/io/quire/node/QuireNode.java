@@ -7,6 +7,7 @@ import io.quire.node.exec.BoundedPool;
 import io.quire.node.export.ExportSupervisor;
 import io.quire.node.kube.SchemaResources;
 import io.quire.node.follow.ConfluentFollower;
+import io.quire.node.follow.SourceSettings;
 import io.quire.node.http.HttpApi;
 import io.quire.node.http.HttpVerticle;
 import io.quire.node.http.NodeStatus;
@@ -158,7 +159,7 @@ public final class QuireNode implements NodeStatus, AutoCloseable {
             metrics.bindOidc(authenticator.oidc(), OidcVerifier::keyFetches);
         }
         if (config.follow().on()) {
-            Map<String, String> settings = io.quire.node.follow.SourceSettings.load(config.follow().configFile());
+            Map<String, String> settings = SourceSettings.load(config.follow().configFile());
             follower = new ConfluentFollower(config.follow().bootstrapServers(), config.follow().topic(), settings,
                     config.follow().skipUnreadable(), access, submitter,
                     journal -> Registry.create(access, parsing, journal, allocator, workers, metrics, config.writeTimeoutMs()),

@@ -8,8 +8,8 @@ import io.quire.journal.model.Principal;
 import io.quire.journal.outcome.Rejected;
 import io.quire.journal.view.FollowState;
 import io.quire.node.confluent.ConfluentLogCodec;
-import io.quire.node.follow.FollowStatus.State;
 import io.quire.node.confluent.LogRecord;
+import io.quire.node.follow.FollowStatus.State;
 import io.quire.node.service.Registry;
 import io.quire.node.service.ViewAccess;
 import io.quire.node.write.Applied;
@@ -113,8 +113,8 @@ public final class ConfluentFollower implements AutoCloseable {
     public FollowStatus.Follower status() {
         long end = sourceEnd;
         long lag = end < 0 ? -1 : Math.max(0, end - nextOffset);
-        return new FollowStatus.Follower(source, state, nextOffset, end, lag, lag == 0 ? 0 : lagSeconds, copied.get(), skipped.get(),
-                lastError);
+        return new FollowStatus.Follower(source, state, nextOffset, end, lag, lag == 0 ? 0 : lagSeconds, copied.get(),
+                skipped.get(), lastError);
     }
 
     private void run() {

@@ -93,8 +93,8 @@ final class CopiedRun {
         return false;
     }
 
-    /** The run waiting, if any, as one command, chained after the tip before its first import. */
-    Command command() {
+    /** The run waiting as one command: an {@link ImportSchemas}, or its one import alone. */
+    private Command command() {
         return copied.size() == 1 ? copied.get(0).schema() : new ImportSchemas(copied);
     }
 

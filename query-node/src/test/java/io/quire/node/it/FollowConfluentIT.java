@@ -9,6 +9,7 @@ import io.quire.node.ops.CutoverCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -392,7 +393,7 @@ class FollowConfluentIT {
             assertEquals(404, h.get("/subjects/clash-value/versions/1").status());
             assertEquals(404, h.get("/subjects/run-30-value/versions/1").status(), "nothing past the refused record");
             assertEquals(30, status(h).path("follower").path("recordsCopied").asLong(), status(h).toString());
-            List<String> trail = new java.util.ArrayList<>();
+            List<String> trail = new ArrayList<>();
             h.get("/audit?principal=confluent-follower&limit=1000").json()
                     .forEach(e -> trail.add(e.path("command").asText() + " " + e.path("outcome").asText()));
             assertTrue(trail.contains("ImportSchemas Rejected"), "the run was refused as a whole: " + trail);
