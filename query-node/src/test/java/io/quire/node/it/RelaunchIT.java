@@ -78,10 +78,11 @@ class RelaunchIT {
             String nodeClasses = histogram(node.pid());
             assertTrue(nodeClasses.contains("org.apache.logging"), "the node does");
             // what is live on an idle dev node's heap after the histogram's full collection: its
-            // broker's log cleaner no longer holds Kafka's default 128 MiB table of keys
+            // broker's log cleaner no longer holds Kafka's default 128 MiB table of keys, which
+            // alone would be more than the bound (the rest came to 98 MiB in one clean-clone run of the suite)
             long live = nodeClasses.lines().filter(l -> l.startsWith("Total")).map(l -> l.trim().split("\\s+"))
                     .mapToLong(f -> Long.parseLong(f[2])).findFirst().orElseThrow();
-            assertTrue(live < (96L << 20), "live heap of an idle dev node: " + (live >> 20) + " MiB");
+            assertTrue(live < (128L << 20), "live heap of an idle dev node: " + (live >> 20) + " MiB");
             launcher.destroy(); // SIGTERM
             assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher stops once the node has");
             assertEquals(143, launcher.exitValue(), "as any JVM stopped by SIGTERM after its shutdown hooks");
