@@ -45,14 +45,21 @@ final class GroupWriter {
     private final AtomicLong batches = new AtomicLong();
     private final AtomicLong cpuNanos = new AtomicLong();
     private ViewRocks rocks;
+    private BodyFile bodies;
 
     GroupWriter(GroupCommit bounds) {
         this.bounds = bounds;
     }
 
     /** The RocksDB the groups go to, once the store has opened it. */
-    void writeTo(ViewRocks target) {
+    void writeTo(ViewRocks target, BodyFile copies) {
         this.rocks = target;
+        this.bodies = copies;
+    }
+
+    /** The copy of bodies by id the groups are also written to. */
+    BodyFile bodies() {
+        return bodies;
     }
 
     /** The lock every write and every look at the whole group holds. */
@@ -132,9 +139,12 @@ final class GroupWriter {
         return batches.get();
     }
 
-    /** Stops the writer thread (after the last {@link #writePending}). */
+    /** Stops the writer thread (after the last {@link #writePending}) and closes the copy of bodies. */
     void shutdown() {
         thread.shutdown();
+        if (bodies != null) {
+            bodies.close();
+        }
     }
 
     private void failIfFailed() {
@@ -187,10 +197,15 @@ final class GroupWriter {
         });
     }
 
-    /** One group as one RocksDB batch, handed to RocksDB in one call ({@link BatchImage}). */
+    /**
+     * One group as one RocksDB batch, handed to RocksDB in one call ({@link BatchImage}); bodies by
+     * id leave the {@link BodyFile} before a batch that deletes them and join it after one that puts them.
+     */
     private void write(PendingLayer layer) {
         PendingLayer.Sorted group = layer.sorted();
+        bodies.deleting(group.keys(), group.values());
         rocks.write(BatchImage.of(group.keys(), group.values(), group.merges()));
+        bodies.written(group.keys(), group.values());
         batches.incrementAndGet();
     }
 }

@@ -41,6 +41,8 @@ final class StoreReads {
     private final SettingsCache settings;
     /** Set at open, before the guard opens (whose volatile flag every RocksDB read checks first). */
     private RocksDB db;
+    /** Set at open with {@link #db}. */
+    private BodyFile bodies;
 
     StoreReads(OpenGuard guard, GroupWriter groups, ViewFilters filters, SettingsCache settings) {
         this.guard = guard;
@@ -50,8 +52,9 @@ final class StoreReads {
     }
 
     /** The RocksDB to read once the store has opened it. */
-    void readFrom(RocksDB opened) {
+    void readFrom(RocksDB opened, BodyFile copies) {
         this.db = opened;
+        this.bodies = copies;
     }
 
     /** A point read: the newest value of {@code key}, or null. */
@@ -108,6 +111,12 @@ final class StoreReads {
     byte[] written(byte[] key, boolean probe) {
         guard.enter();
         try {
+            if (BodyFile.covers(key)) {
+                byte[] body = bodies.read(key);
+                if (body != null) {
+                    return body;
+                }
+            }
             return !probe || db.keyMayExist(key, (Holder<byte[]>) null) ? db.get(key) : null;
         } catch (RocksDBException e) {
             throw new ProcessorStateException("view read failed", e);

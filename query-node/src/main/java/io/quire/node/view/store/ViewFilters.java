@@ -97,6 +97,13 @@ final class ViewFilters {
         addUsage(pairs, key);
     }
 
+    /** {@link #build} on a thread of its own. */
+    void buildInBackground(GroupWriter groups, OpenGuard guard, RocksDB db) {
+        Thread builder = new Thread(() -> build(groups, guard, db), "quire-view-filters");
+        builder.setDaemon(true);
+        builder.start();
+    }
+
     /**
      * Builds the filters of a store that held data when opened, and then puts them to use. Every
      * key of the filtered kinds ends up in them: those of the pending groups are added first and

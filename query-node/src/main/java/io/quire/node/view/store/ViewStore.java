@@ -42,7 +42,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
     private final String name;
     private final Tuning tuning;
     /** Pending groups and their writer (see {@link GroupWriter}). */
-    private final GroupWriter groups;
+    final GroupWriter groups; // package-private: the store tests look at its copy of bodies
     /** The RocksDB underneath and everything it owns (see {@link ViewRocks}). */
     private ViewRocks rocks;
     /** Whether the store is open, and the reads in progress (see {@link OpenGuard}). */
@@ -126,8 +126,8 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         try {
             Files.createDirectories(dir.toPath());
             rocks = ViewRocks.open(dir, tuning, openPaused);
-            groups.writeTo(rocks);
-            reads.readFrom(rocks.db());
+            groups.writeTo(rocks, BodyFile.open(dir.toPath())); // bodies by id written from here on (ADR 0019)
+            reads.readFrom(rocks.db(), groups.bodies());
             filing.open(rocks);
             catchUp = new CatchUpMode(rocks, groups, guard, filing);
             stats.readFrom(rocks);
@@ -138,10 +138,9 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
         boolean build = filters.open(rocks.isEmpty(), dir.toPath());
         guard.opened();
         if (build) {
-            Thread builder = new Thread(() -> filters.build(groups, guard, rocks.db()), "quire-view-filters");
-            builder.setDaemon(true);
-            builder.start();
+            filters.buildInBackground(groups, guard, rocks.db());
         }
+        groups.bodies().fillInBackground(rocks.db(), guard); // a store opened with data (ADR 0019)
     }
 
     /** Whether point reads and usage scans are answered by the absent-key filters (a store opened empty, or once built). */
