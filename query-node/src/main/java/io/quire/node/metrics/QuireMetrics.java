@@ -132,7 +132,7 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
      */
     public void bindView(LongSupplier diskBytes, LongSupplier keys, LongSupplier ready) {
         Gauge.builder("quire.view.disk.bytes", () -> orNaN(diskBytes.getAsLong()))
-                .description("Bytes of the view's RocksDB table files on this node's disk").register(registry);
+                .description("Bytes of the view's files on this node's disk: RocksDB's table files and the copy of bodies by id").register(registry);
         Gauge.builder("quire.view.keys", () -> orNaN(keys.getAsLong()))
                 .description("RocksDB's estimate of the keys in this node's view").register(registry);
         Gauge.builder("quire.node.ready", ready::getAsLong)

@@ -65,7 +65,7 @@ final class BodyFile implements AutoCloseable {
     private volatile FileChannel channel;
     private final AtomicReferenceArray<AtomicLongArray> chunks = new AtomicReferenceArray<>((int) (MAX_ID >> CHUNK_BITS));
     /** Guarded by this: the writer's groups and the fill append one at a time. */
-    private long end;
+    private volatile long end;
     private int allocated;
     /** Ids deleted since the fill began (it must not bring them back), while it runs; guarded by this. */
     private Set<Long> deletedWhileFilling;

@@ -16,14 +16,16 @@ final class StoreStats {
     private final OpenGuard guard;
     /** Set at open, before the guard opens. */
     private ViewRocks rocks;
+    private BodyFile bodies;
 
     StoreStats(OpenGuard guard) {
         this.guard = guard;
     }
 
-    /** The RocksDB to report on once the store has opened it. */
-    void readFrom(ViewRocks opened) {
+    /** The RocksDB, and the copy of bodies by id beside it, to report on once the store has opened them. */
+    void readFrom(ViewRocks opened, BodyFile copies) {
         this.rocks = opened;
+        this.bodies = copies;
     }
 
     /**
@@ -58,9 +60,9 @@ final class StoreStats {
         return whileOpen(rocks::filesAtLevel0);
     }
 
-    /** Bytes of the view's table files; -1 when the store is not open. */
+    /** Bytes of the view's files: RocksDB's table files and the copy of bodies by id; -1 when the store is not open. */
     long diskBytes() {
-        return whileOpen(rocks::diskBytes);
+        return whileOpen(() -> rocks.diskBytes() + bodies.bytes());
     }
 
     /** RocksDB's estimate of the keys of the view; -1 when the store is not open. */

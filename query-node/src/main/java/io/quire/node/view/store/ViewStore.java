@@ -130,7 +130,7 @@ public final class ViewStore implements KeyValueStore<Bytes, byte[]> {
             reads.readFrom(rocks.db(), groups.bodies());
             filing.open(rocks);
             catchUp = new CatchUpMode(rocks, groups, guard, filing);
-            stats.readFrom(rocks);
+            stats.readFrom(rocks, groups.bodies());
         } catch (Exception e) {
             throw new ProcessorStateException("cannot open the view store at " + dir, e);
         }
