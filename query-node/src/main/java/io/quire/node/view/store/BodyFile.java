@@ -64,7 +64,7 @@ final class BodyFile implements AutoCloseable {
     /** Opened again when a thread's interrupt closed it ({@link #reopen}). */
     private volatile FileChannel channel;
     private final AtomicReferenceArray<AtomicLongArray> chunks = new AtomicReferenceArray<>((int) (MAX_ID >> CHUNK_BITS));
-    /** Guarded by this: the writer's groups and the fill append one at a time. */
+    /** Written holding this (the writer's groups and the fill append one at a time); volatile for the disk gauge. */
     private volatile long end;
     private int allocated;
     /** Ids deleted since the fill began (it must not bring them back), while it runs; guarded by this. */
@@ -130,7 +130,7 @@ final class BodyFile implements AutoCloseable {
         for (int i = 0; i < keys.length; i++) {
             if (values[i] == null && covers(keys[i])) {
                 long id = id(keys[i]);
-                AtomicLongArray chunk = id >= 0 && id < MAX_ID ? chunks.get((int) (id >>> CHUNK_BITS)) : null;
+                AtomicLongArray chunk = existingChunk(id);
                 if (chunk != null) {
                     chunk.set((int) (id & (CHUNK - 1)), 0);
                 }
@@ -266,11 +266,6 @@ final class BodyFile implements AutoCloseable {
         return end;
     }
 
-    /** Heap the id table holds. */
-    long tableBytes() {
-        return (long) allocated * CHUNK * Long.BYTES;
-    }
-
     @Override
     public synchronized void close() {
         on = false;
@@ -289,11 +284,13 @@ final class BodyFile implements AutoCloseable {
     }
 
     private long entry(long id) {
-        if (id < 0 || id >= MAX_ID) {
-            return 0;
-        }
-        AtomicLongArray chunk = chunks.get((int) (id >>> CHUNK_BITS));
+        AtomicLongArray chunk = existingChunk(id);
         return chunk == null ? 0 : chunk.get((int) (id & (CHUNK - 1)));
+    }
+
+    /** The id's chunk, or null when it has none or the id is out of the table's range. */
+    private AtomicLongArray existingChunk(long id) {
+        return id >= 0 && id < MAX_ID ? chunks.get((int) (id >>> CHUNK_BITS)) : null;
     }
 
     /** The id's chunk, allocated if it has none and the bound allows (holding this). */
