@@ -133,7 +133,7 @@ final class SchemaRules {
             }
             version = before.latestVersion().next();
         }
-        Optional<VersionRecord> taken = view.version(s, version);
+        Optional<VersionRecord> taken = view.version(s, before, version);
         if (taken.isPresent()) {
             if (taken.get().schemaId().equals(c.id())) {
                 return new SchemaRegistered(c.id(), version, false); // already imported (and maybe soft-deleted since)
@@ -187,7 +187,7 @@ final class SchemaRules {
             return Rejected.of(ErrorCode.ID_DOES_NOT_MATCH, 
                     "Schema already registered with id " + existing.get() + " instead of input id " + id);
         }
-        if (existing.isEmpty() && view.schemaBytes(ctx, id) != null) {
+        if (existing.isEmpty() && view.holdsSchemaId(ctx, id)) {
             return Rules.notPermitted("Overwrite new schema with id " + id + " is not permitted.");
         }
         return null;

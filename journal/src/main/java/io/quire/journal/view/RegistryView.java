@@ -160,6 +160,16 @@ public final class RegistryView {
         return Optional.ofNullable(kv.get(Keys.version(subject, version))).map(b -> VersionRecord.decode(version, b));
     }
 
+    /**
+     * As {@link #version(Subject, Version)}, given the subject's record as just read: a version
+     * above the subject's latest is not in the view (no version is ever stored above it), so it is
+     * answered without a read. Copies and imports ask mostly for such versions, and a point read of
+     * a key that is not there costs more than one that is.
+     */
+    public Optional<VersionRecord> version(Subject subject, SubjectRecord known, Version version) {
+        return version.compareTo(known.latestVersion()) > 0 ? Optional.empty() : version(subject, version);
+    }
+
     /** Point reads {@link #latestLive} tries before it scans the subject's versions. */
     static final int LATEST_LIVE_PROBES = 8;
 

@@ -15,6 +15,7 @@ import io.quire.journal.model.ConfigFields;
 import io.quire.journal.model.Subject;
 import io.quire.journal.model.Version;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.VersionRecord;
 import io.quire.node.confluent.LogRecord.AssociationRecord;
 import io.quire.node.confluent.LogRecord.ClearSubjectRecord;
@@ -122,7 +123,7 @@ final class SourceRecords {
     private static List<Step> schema(RegistryView view, SchemaRecord record) {
         Subject subject = record.subject();
         Version version = record.version();
-        Optional<VersionRecord> here = view.version(subject, version);
+        Optional<VersionRecord> here = view.version(subject, view.subject(subject).orElse(SubjectRecord.EMPTY), version);
         if (record.value() == null) { // a permanent delete of that version
             return here.isEmpty() ? List.of() : List.of(new Write(new DeleteVersion(subject, version, true)));
         }
