@@ -46,6 +46,7 @@ import io.quire.journal.outcome.SubjectDeleted;
 import io.quire.journal.outcome.VersionDeleted;
 import io.quire.journal.view.Position;
 import io.quire.journal.view.RegistryView;
+import io.quire.journal.view.SubjectRecord;
 import io.quire.journal.view.ViewDigest;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -186,6 +187,17 @@ class ApplierTest {
                 .reduce((a, b) -> b);
     }
 
+    /**
+     * The read that skips versions above the subject's latest (imports, the follower) answers as
+     * the plain read for every version: no version is ever stored above the subject's latest.
+     */
+    static void versionsAboveTheLatestAreAbsent(RegistryView view, String subject) {
+        SubjectRecord known = view.subject(s(subject)).orElse(SubjectRecord.EMPTY);
+        for (int n = 1; n <= 25; n++) {
+            assertEquals(view.version(s(subject), v(n)), view.version(s(subject), known, v(n)), "version " + n);
+        }
+    }
+
     @Test
     void theLatestLiveVersionIsFoundPastSoftDeletedAndPermanentlyDeletedVersions() {
         for (int i = 1; i <= 20; i++) {
@@ -202,11 +214,17 @@ class ApplierTest {
             }
             assertEquals(latestLiveByScan(journal.view(), "a"),
                     journal.view().latestLive(s("a")).map(r -> r.version().number()), "after deleting " + version);
+            versionsAboveTheLatestAreAbsent(journal.view(), "a");
         }
         assertTrue(journal.view().latestLive(s("a")).isEmpty());
         assertTrue(journal.view().latestLive(s("never-registered")).isEmpty());
         journal.append(register("a", "\"v21\"", 21, revision("a")));
         assertEquals(java.util.Optional.of(21), journal.view().latestLive(s("a")).map(r -> r.version().number()));
+        versionsAboveTheLatestAreAbsent(journal.view(), "a");
+        journal.append(new DeleteVersion(s("a"), v(21), false));
+        journal.append(new DeleteVersion(s("a"), v(21), true)); // the top version gone for good: the latest is 20 again
+        assertEquals(v(20), journal.view().subject(s("a")).orElseThrow().latestVersion());
+        versionsAboveTheLatestAreAbsent(journal.view(), "a");
     }
 
     @Test
