@@ -218,6 +218,8 @@ class FollowConfluentIT {
                     records / seconds, Integer.getInteger("quire.follow.window", 4096),
                     Integer.getInteger("quire.follow.run", 256));
             assertEquals(200, h.get("/schemas/ids/" + records).status(), "the last record's id is there");
+        } finally {
+            io.quire.node.view.snapshot.Folders.deleteTree(dir); // a run leaves a few hundred MiB otherwise
         }
     }
 
