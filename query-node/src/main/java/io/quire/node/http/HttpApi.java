@@ -217,9 +217,11 @@ public final class HttpApi {
     /**
      * The router behind a guard for requests it cannot even route (a path that does not start
      * with '/', such as {@code GET ?x HTTP/1.1}): those get a 400 here instead of a router error;
-     * a form or multipart body gets a 415 before anything reads it.
+     * a form or multipart body gets a 415 before anything reads it. A plain lookup by id that
+     * none of the router's handlers would stop is answered before it ({@link HotRead}).
      */
-    public static Handler<HttpServerRequest> guarded(Router router) {
+    public static Handler<HttpServerRequest> guarded(Router router, Deps d) {
+        HotRead hot = HotRead.of(d); // lookups by id that none of the router's handlers would stop
         return req -> {
             String path = req.path();
             if (path == null || !path.startsWith("/")) {
@@ -233,6 +235,9 @@ public final class HttpApi {
             if (isForm(req.getHeader("Content-Type"))) {
                 // every body here is JSON (or a schema's text): a form is never decoded
                 ApiJson.error(req.response(), 415, 415, "HTTP 415 Unsupported Media Type: form bodies are not accepted");
+                return;
+            }
+            if (hot != null && hot.served(req)) {
                 return;
             }
             router.handle(req);

@@ -53,7 +53,7 @@ public final class HttpVerticle extends VerticleBase {
         }
         return vertx.createHttpServer(options)
                 .connectionHandler(LingeringClose::install)
-                .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps)))
+                .requestHandler(HttpApi.guarded(HttpApi.router(vertx, deps), deps))
                 .invalidRequestHandler(HttpApi::invalidRequest)
                 .listen()
                 .onSuccess(s -> {

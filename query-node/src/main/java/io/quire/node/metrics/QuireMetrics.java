@@ -25,6 +25,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.ToDoubleFunction;
@@ -218,15 +219,20 @@ public final class QuireMetrics implements ApplyListener, WriteMetrics {
             Duration.ofMillis(250), Duration.ofMillis(1000), Duration.ofMillis(5000)};
 
     public void httpRequest(String anyMethod, String route, int anyStatus, long nanos) {
+        httpTimer(anyMethod, route, anyStatus).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** The timer of one method, route template and status (the one {@link #httpRequest} records to). */
+    public Timer httpTimer(String anyMethod, String route, int anyStatus) {
         String method = METHODS.contains(anyMethod) ? anyMethod : "OTHER";
         int status = anyStatus < 100 || anyStatus > 599 ? 0 : anyStatus;
         String key = method + ' ' + route + ' ' + status;
-        http.computeIfAbsent(key, k -> Timer.builder("quire.http.requests")
+        return http.computeIfAbsent(key, k -> Timer.builder("quire.http.requests")
                 .description("HTTP requests by route template and status")
                 .tag("method", method).tag("route", route).tag("status", Integer.toString(status))
                 .publishPercentileHistogram(false)
                 .serviceLevelObjectives(LATENCY_BUCKETS)
-                .register(registry)).record(Duration.ofNanos(nanos));
+                .register(registry));
     }
 
     public String scrape() {

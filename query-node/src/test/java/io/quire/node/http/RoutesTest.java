@@ -91,6 +91,24 @@ class RoutesTest {
     }
 
     @Test
+    void aLookupByIdIsAnsweredAlikeBeforeTheRouterAndInIt() throws Exception {
+        long id = send("POST", "/subjects/orders-value/versions", schema(ORDER, "")).json().get("id").asLong();
+        HttpResponse<String> hot = get("/schemas/ids/" + id); // HotRead
+        HttpResponse<String> routed = get("/schemas/ids/" + id + "?format="); // the route's own handler
+        assertEquals(routed.statusCode(), hot.statusCode());
+        assertEquals(routed.body(), hot.body());
+        assertEquals(routed.headers().map(), hot.headers().map());
+        HttpResponse<String> missing = get("/schemas/ids/" + (id + 100));
+        assertEquals(404, missing.statusCode());
+        assertEquals(40403, JSON.readTree(missing.body()).get("error_code").asInt(), "the router's answer");
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void refusalsAreConfluentsAndChangeNothing() throws Exception {
         send("POST", "/subjects/base/versions", schema(ORDER, ""));
         assertEquals(200, send("POST", "/subjects/holder/versions", schema(HOLDER,
@@ -124,7 +142,7 @@ class RoutesTest {
     }, null, null, null);
 
     /** A node that is ready. */
-    static final class ReadyNode implements NodeStatus {
+    static class ReadyNode implements NodeStatus {
         @Override
         public boolean ready() {
             return true;

@@ -45,7 +45,7 @@ public final class RegistryHarness {
         return new RegisterRequest(schema, null, List.of(), (int) id, version);
     }
 
-    long register(String subject, String schema) {
+    public long register(String subject, String schema) {
         return get(() -> registry.registrations().register(Subject.of(subject), avro(schema), false, Principal.of("tester"))).value().id().value();
     }
 
