@@ -78,12 +78,19 @@ final class BodyFile implements AutoCloseable {
      * table entry it was read for, and an entry's offset belongs to one id and is never published
      * twice in a file (it is only appended to while this object lives), so a slot whose entry is not
      * the id's current one is never used: a body deleted or put again since is read from the file.
-     * Bodies over {@value #CACHE_BODY} bytes are not kept, so the slots hold 16 MiB of heap at most.
-     * Callers never change a body they read.
+     * Bodies over {@value #CACHE_BODY} bytes are not kept, so the slots hold 16 MiB of heap at most,
+     * and a body is kept only when read twice in a row for its slot ({@link #missed}). Callers never
+     * change a body they read.
      */
     static final int CACHE_SLOTS = 4096;
     static final int CACHE_BODY = 4096;
     private final Cached[] cached = new Cached[CACHE_SLOTS];
+    /**
+     * The entry each slot last missed: a body takes its slot on the second read of one entry in a
+     * row, so reads spread over millions of ids (each id once in a long while) leave the slots
+     * alone instead of replacing one at every read, an object promoted and dropped each time.
+     */
+    private final long[] missed = new long[CACHE_SLOTS];
 
     /** A body as read for one table entry (final fields: safe to publish through the plain array). */
     private record Cached(long entry, byte[] body) {
@@ -150,9 +157,19 @@ final class BodyFile implements AutoCloseable {
             return null;
         }
         if (body.length <= CACHE_BODY) {
-            cached[slot] = new Cached(e, body);
+            if (missed[slot] == e) {
+                cached[slot] = new Cached(e, body);
+            } else {
+                missed[slot] = e; // a plain write: a lost or stale one only delays or spends a slot
+            }
         }
         return body;
+    }
+
+    /** Whether id's body is held in its slot for its current entry (for tests). */
+    boolean inSlot(long id) {
+        Cached hit = cached[(int) (id & (CACHE_SLOTS - 1))];
+        return hit != null && hit.entry() == entry(id) && entry(id) != 0;
     }
 
     /** Before a batch is written: the ids it deletes leave the file's table. */

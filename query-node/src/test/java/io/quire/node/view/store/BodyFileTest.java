@@ -2,6 +2,7 @@ package io.quire.node.view.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,6 +95,27 @@ class BodyFileTest {
         again.flush();
         readsAgree(again, model, "after a reopen and more writes");
         again.close();
+    }
+
+    @Test
+    void aBodyTakesItsSlotOnItsSecondReadAndLeavesItWhenItsIdIsWrittenAgain(@TempDir Path dir) throws Exception {
+        ViewStore store = PointReadTest.open(dir);
+        BodyFile bodies = store.groups.bodies();
+        store.put(Bytes.wrap(key(5)), "{\"v\":1}".getBytes());
+        store.flush();
+        assertArrayEquals("{\"v\":1}".getBytes(), bodies.read(key(5)));
+        assertFalse(bodies.inSlot(5), "one read: the slot stays as it was");
+        assertArrayEquals("{\"v\":1}".getBytes(), bodies.read(key(5)));
+        assertTrue(bodies.inSlot(5), "the second read in a row keeps it");
+        bodies.read(key(5 + BodyFile.CACHE_SLOTS)); // an id of the same slot, not in the file: no read at all
+        assertTrue(bodies.inSlot(5));
+        store.put(Bytes.wrap(key(5)), "{\"v\":2}".getBytes());
+        store.flush();
+        assertFalse(bodies.inSlot(5), "a new entry for the id: its old slot is not used");
+        assertArrayEquals("{\"v\":2}".getBytes(), bodies.read(key(5)));
+        assertArrayEquals("{\"v\":2}".getBytes(), bodies.read(key(5)));
+        assertTrue(bodies.inSlot(5));
+        store.close();
     }
 
     private static void awaitFill(ViewStore store) throws InterruptedException {
