@@ -164,7 +164,9 @@ public final class JournalCodec {
                         return 0;
                     }
                     // not in the canonical form: the tree reads the register payload
-                    command = type == CommandType.REGISTER_SCHEMA ? RegisterPayload.read(p) : READERS.get(type).readValue(p);
+                    command = type == CommandType.REGISTER_SCHEMA ? RegisterPayload.read(p)
+                            : type == CommandType.REGISTER_VERSIONS ? RegisterPayload.readVersions(p)
+                            : READERS.get(type).readValue(p);
                     return command == null ? 0 : 64;
                 }
                 case "epoch" -> {

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.RegisterVersions;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
 import io.quire.journal.model.Offset;
+import io.quire.journal.model.Principal;
 import io.quire.journal.model.RuleSet;
 import io.quire.journal.model.SchemaId;
 import io.quire.journal.model.SchemaReference;
@@ -18,7 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads the payload of a {@link RegisterSchema} record (nearly every record of a journal) from the
+ * Reads the payload of a {@link RegisterSchema} record (nearly every record of a journal) or of a
+ * {@link RegisterVersions} record (one subject's versions, each a register payload) from the
  * parser, field by field, without Jackson's data binding. It reads only the canonical form
  * ({@link JournalCodec#encode}'s: each field at most once, of the JSON type its encoder writes, no
  * field it does not know) and gives up on anything else by returning null, so that the caller falls
@@ -49,6 +52,76 @@ final class RegisterPayload {
         }
         return new RegisterSchema(r.subject, r.schemaType, r.schema, r.references, r.fingerprint, r.proposedId,
                 r.checkedLevel, r.checkedRevision, r.metadata, r.ruleSet, r.lintWarnings, r.index);
+    }
+
+    /**
+     * The command of a {@link RegisterVersions} payload (a subject's versions decided together),
+     * each member's registration read as {@link #read} reads one; null when not in the canonical
+     * form, as there.
+     */
+    static RegisterVersions readVersions(JsonParser p) throws IOException {
+        Group g = new Group();
+        if (CanonicalJson.object(p, g) < 0 || g.members == null) {
+            return null;
+        }
+        return new RegisterVersions(g.subject, g.members);
+    }
+
+    private static final class Group implements CanonicalJson.Fields {
+        Subject subject;
+        List<RegisterVersions.Member> members;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
+            switch (field) {
+                case "subject" -> {
+                    String named = CanonicalJson.text(p, t);
+                    subject = named == null || named == CanonicalJson.OTHER ? null : Subject.of(named);
+                    return named == CanonicalJson.OTHER ? 0 : 1;
+                }
+                case "members" -> {
+                    if (t != JsonToken.START_ARRAY) {
+                        return 0;
+                    }
+                    List<RegisterVersions.Member> read = new ArrayList<>();
+                    JsonToken m;
+                    while ((m = p.nextToken()) == JsonToken.START_OBJECT) {
+                        Member f = new Member();
+                        if (CanonicalJson.object(p, f) < 0 || f.register == null) {
+                            return 0;
+                        }
+                        read.add(new RegisterVersions.Member(f.principal, f.register));
+                    }
+                    members = read;
+                    return m == JsonToken.END_ARRAY ? 2 : 0;
+                }
+                default -> {
+                    return 0;
+                }
+            }
+        }
+    }
+
+    private static final class Member implements CanonicalJson.Fields {
+        Principal principal;
+        RegisterSchema register;
+
+        @Override
+        public int read(JsonParser p, String field, JsonToken t) throws IOException {
+            switch (field) {
+                case "principal" -> {
+                    String named = CanonicalJson.text(p, t);
+                    principal = named == null || named == CanonicalJson.OTHER ? null : Principal.of(named);
+                    return named == CanonicalJson.OTHER ? 0 : 1;
+                }
+                case "register" -> {
+                    return t == JsonToken.START_OBJECT && (register = RegisterPayload.read(p)) != null ? 2 : 0;
+                }
+                default -> {
+                    return 0;
+                }
+            }
+        }
     }
 
     /** The payload's fields as they are read; a JSON null leaves a field null, as Jackson's binding does. */

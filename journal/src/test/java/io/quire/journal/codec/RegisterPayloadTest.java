@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.quire.journal.command.Envelope;
 import io.quire.journal.command.RegisterSchema;
+import io.quire.journal.command.RegisterVersions;
 import io.quire.journal.model.CompatibilityLevel;
 import io.quire.journal.model.Fingerprint;
 import io.quire.journal.model.Metadata;
@@ -83,6 +84,40 @@ class RegisterPayloadTest {
             assertEquals(c, read, payload);
             Envelope e = Envelope.of(CommandId.of("cmd-" + i), "node-1", Principal.of("alice"), i, c);
             assertEquals(e, JournalCodec.decode(JournalCodec.encode(e)));
+        }
+    }
+
+    @Test
+    void groupsOfVersionsReadBackAsJacksonBindsThem() throws IOException {
+        Random random = new Random(11);
+        for (int i = 0; i < 200; i++) {
+            List<RegisterVersions.Member> members = new ArrayList<>();
+            for (int k = 1 + random.nextInt(5); k > 0; k--) {
+                members.add(new RegisterVersions.Member(random.nextInt(3) == 0 ? null : Principal.of("p-" + oddText(random)),
+                        randomCommand(random)));
+            }
+            RegisterVersions c = new RegisterVersions(Subject.of("s-" + oddText(random)), members);
+            Envelope e = Envelope.of(CommandId.of("cmd-" + i), "node-1", Principal.of("alice"), i, c);
+            String payload = Json.MAPPER.readTree(JournalCodec.encode(e)).get("payload").toString();
+            RegisterVersions read;
+            try (JsonParser p = Json.MAPPER.createParser(payload.getBytes(StandardCharsets.UTF_8))) {
+                p.nextToken();
+                read = RegisterPayload.readVersions(p);
+                assertNotNull(read, payload);
+                assertEquals(JsonToken.END_OBJECT, p.currentToken());
+                assertNull(p.nextToken(), "the reader stopped inside the payload");
+            }
+            assertEquals(Json.MAPPER.readerFor(RegisterVersions.class).readValue(payload), read, payload);
+            assertEquals(c, read, payload);
+            assertEquals(e, JournalCodec.decodeStreaming(JournalCodec.encode(e)), "the streaming pass reads it");
+        }
+        for (String odd : List.of("{\"subject\":\"s\"}", "{\"subject\":\"s\",\"members\":[{\"register\":null}]}",
+                "{\"subject\":\"s\",\"members\":[{\"principal\":1,\"register\":{}}]}",
+                "{\"subject\":\"s\",\"members\":[],\"extra\":1}", "{\"subject\":7,\"members\":[]}")) {
+            try (JsonParser p = Json.MAPPER.createParser(odd.getBytes(StandardCharsets.UTF_8))) {
+                p.nextToken();
+                assertNull(RegisterPayload.readVersions(p), odd + ": left to Jackson's binding");
+            }
         }
     }
 
