@@ -60,6 +60,12 @@ public final class ConfluentLogCodec {
         if (key == null) {
             throw new Unreadable("a record without a key");
         }
+        LogRecord plain = PlainSchemaRecords.read(key, value); // nearly every record, without trees
+        return plain != null ? plain : readTree(key, value);
+    }
+
+    /** {@link #read} through JSON trees: every record Confluent writes, and the refusals' words. */
+    static LogRecord readTree(byte[] key, byte[] value) throws Unreadable {
         JsonNode k;
         JsonNode v;
         try {

@@ -135,6 +135,71 @@ public class ConfluentLogCodecTest {
     }
 
     @Test
+    void plainSchemaRecordsReadInOnePassAsTheTreeReadsThem() throws Exception {
+        String[] keys = {
+            "{\"keytype\":\"SCHEMA\",\"subject\":\"orders-value\",\"version\":3,\"magic\":1}",
+            "{\"magic\":1,\"version\":1,\"subject\":\":.:orders-value\",\"keytype\":\"SCHEMA\"}",
+            "{\"keytype\":\"SCHEMA\",\"subject\":\":.ctx:q\\\"u\\u00e9\",\"version\":7,\"magic\":{\"x\":[1]}}",
+        };
+        String schema = JSON.writeValueAsString("{\"type\":\"record\",\"name\":\"R\",\"doc\":\"q\\\"\\u0001日本\",\"fields\":[]}");
+        String[] values = {
+            "{\"subject\":\"s\",\"version\":3,\"id\":12,\"schemaType\":\"AVRO\",\"references\":[],\"schema\":" + schema
+                    + ",\"deleted\":false}",
+            "{\"id\":12,\"schema\":" + schema + "}",
+            "{\"id\":2147483647,\"schema\":\"x\",\"schemaType\":null,\"references\":null,\"metadata\":null,"
+                    + "\"ruleSet\":null,\"deleted\":true,\"extra\":{\"a\":[{}]}}",
+        };
+        for (String key : keys) {
+            for (String value : values) {
+                LogRecord plain = PlainSchemaRecords.read(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+                assertInstanceOf(SchemaRecord.class, plain, key + " " + value + " is plain");
+                assertEquals(ConfluentLogCodec.readTree(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8)),
+                        plain, key + " " + value);
+            }
+            assertEquals(ConfluentLogCodec.readTree(key.getBytes(StandardCharsets.UTF_8), null),
+                    PlainSchemaRecords.read(key.getBytes(StandardCharsets.UTF_8), null), "a tombstone");
+        }
+        // forms left to the tree: it reads them, or refuses them, as before
+        String key = keys[0];
+        String[] others = {
+            "{\"id\":1,\"schema\":\"x\",\"references\":[{\"name\":\"a\",\"subject\":\"b\",\"version\":1}]}",
+            "{\"id\":1,\"schema\":\"x\",\"metadata\":{\"properties\":{\"owner\":\"t\"}}}",
+            "{\"id\":1,\"schema\":\"x\",\"ruleSet\":{\"domainRules\":[]}}",
+            "{\"id\":\"1\",\"schema\":\"x\"}", "{\"id\":1,\"id\":2,\"schema\":\"x\"}",
+            "{\"id\":1,\"schema\":\"x\",\"deleted\":\"true\"}", "{\"id\":1,\"schema\":\"x\"} {}",
+            "{\"id\":4294967296,\"schema\":\"x\"}", "{\"schema\":\"x\"}", "[1]",
+        };
+        for (String value : others) {
+            byte[] k = key.getBytes(StandardCharsets.UTF_8);
+            byte[] v = value.getBytes(StandardCharsets.UTF_8);
+            assertNull(PlainSchemaRecords.read(k, v), value);
+            assertEquals(outcome(() -> ConfluentLogCodec.readTree(k, v)), outcome(() -> ConfluentLogCodec.read(k, v)), value);
+        }
+        for (String other : new String[] {"{\"keytype\":\"SCHEMA\",\"subject\":\"s\",\"version\":\"3\"}",
+                "{\"keytype\":\"SCHEMA\",\"subject\":\":.:\",\"version\":3}", "{\"keytype\":\"SCHEMA\",\"version\":3}",
+                "{\"keytype\":\"SCHEMA\",\"subject\":\"s\",\"version\":0}",
+                "{\"keytype\":\"CONFIG\",\"subject\":\"s\",\"magic\":0}", "{\"type\":\"KEK\",\"name\":\"k\"}"}) {
+            byte[] k = other.getBytes(StandardCharsets.UTF_8);
+            byte[] v = values[1].getBytes(StandardCharsets.UTF_8);
+            assertNull(PlainSchemaRecords.read(k, v), other);
+            assertEquals(outcome(() -> ConfluentLogCodec.readTree(k, v)), outcome(() -> ConfluentLogCodec.read(k, v)), other);
+        }
+    }
+
+    private interface Read {
+        LogRecord get() throws ConfluentLogCodec.Unreadable;
+    }
+
+    /** A record read, or the refusal's words. */
+    private static Object outcome(Read read) {
+        try {
+            return read.get();
+        } catch (ConfluentLogCodec.Unreadable e) {
+            return "refused: " + e.getMessage();
+        }
+    }
+
+    @Test
     void refusesWhatConfluentDoesNotWriteAndSaysWhy() {
         byte[] schemaKey = "{\"keytype\":\"SCHEMA\",\"subject\":\"s\",\"version\":1,\"magic\":1}".getBytes();
         assertTrue(assertThrows(ConfluentLogCodec.Unreadable.class, () -> ConfluentLogCodec.read(schemaKey,

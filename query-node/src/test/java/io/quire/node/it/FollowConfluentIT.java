@@ -197,10 +197,14 @@ class FollowConfluentIT {
             Http h = new Http(node.httpPort());
             long ready = System.nanoTime();
             long lastPrint = ready;
+            long halfway = 0; // when the follower was first seen at most half the records behind
             while (true) {
                 JsonNode f = status(h).path("follower");
                 if (f.path("lagRecords").asLong() == 0 && f.path("sourceEnd").asLong() >= records) {
                     break;
+                }
+                if (halfway == 0 && f.path("sourceEnd").asLong() >= records && f.path("lagRecords").asLong() <= records / 2) {
+                    halfway = System.nanoTime();
                 }
                 if (!"FOLLOWING".equals(f.path("state").asText()) && !"STARTING".equals(f.path("state").asText())) {
                     throw new AssertionError("the follower stopped: " + f);
@@ -212,11 +216,14 @@ class FollowConfluentIT {
                 }
                 Thread.sleep(100);
             }
-            double seconds = (System.nanoTime() - t0) / 1e9;
+            long end = System.nanoTime();
+            double seconds = (end - t0) / 1e9;
             System.out.printf("follow bench: %,d records copied %.1f s after the node started (ready after %.1f s):"
-                            + " %,.0f records/s (window %d, run %d)%n", records, seconds, (ready - t0) / 1e9,
+                            + " %,.0f records/s (window %d, run %d); from ready %,.0f records/s; the second half"
+                            + " %,.0f records/s%n", records, seconds, (ready - t0) / 1e9,
                     records / seconds, Integer.getInteger("quire.follow.window", 4096),
-                    Integer.getInteger("quire.follow.run", 256));
+                    Integer.getInteger("quire.follow.run", 256), records / ((end - ready) / 1e9),
+                    halfway == 0 ? Double.NaN : (records - records / 2) / ((end - halfway) / 1e9));
             assertEquals(200, h.get("/schemas/ids/" + records).status(), "the last record's id is there");
         } finally {
             io.quire.node.view.snapshot.Folders.deleteTree(dir); // a run leaves a few hundred MiB otherwise
