@@ -12,7 +12,12 @@
 # 4. For the record, the same reads again once RocksDB has no compaction running or pending.
 # 5. Registrations at that size: EVOLVE_SECONDS (30) of new versions of 20 subjects
 #    (bench/wrk/evolve.lua, EVOLVE_SUBJECTS=10 per wrk thread, each text once), then as long of new
-#    subjects (bench/wrk/register.lua), both with 200 writers.
+#    subjects (bench/wrk/register.lua), both with 200 writers. Then both again, each measured once
+#    the JIT is quiet under it (10 s runs of it until the compiler threads use under a tenth of a
+#    core, at most JIT_WAIT s): C2 goes on compiling the evolving path for minutes (a fresh node,
+#    2026-12-07: 0.26 of a core over its third 20 s of evolving registrations, 0.06 over the
+#    fourth; 0.09 then 0.02 over new subjects' 20 s in between), so the first pair measures the
+#    compiler as much as the registrations.
 # 6. The read's CPU against the machine's HTTP limit: the node's CPU per read (process tree,
 #    /proc) over stage 1's reads, measured once the JIT is quiet (as bench/cpu-compare.sh waits,
 #    at most JIT_WAIT=180 s more), against io.quire.bench.TrivialServer's under the same wrk,
@@ -46,12 +51,14 @@ stage() { # name seconds script [env...]: wrk; prints req/s, non-2xx, peak RSS M
 }
 # shellcheck source=bench/jit-ticks.sh
 source bench/jit-ticks.sh
-jit_quiet() { # wrk with stage 1's reads, 10 s at a time, until the JIT used under a tenth of a core
-  local waited=0 before now
-  before=$(jit_ticks "$1")
+jit_quiet() { # PID [SCRIPT ENV...]: wrk with SCRIPT (stage 1's reads), 10 s at a time, until the JIT used under a tenth of a core
+  local pid=$1 script=bench/wrk/read-ids.lua waited=0 before now
+  shift
+  if [ $# -gt 0 ]; then script=$1; shift; else set -- MAX_ID=1000; fi
+  before=$(jit_ticks "$pid")
   while [ "$waited" -lt "${JIT_WAIT:-180}" ]; do
-    MAX_ID=1000 wrk -t2 -c200 -d10s -s bench/wrk/read-ids.lua "http://127.0.0.1:$port" > /dev/null 2>&1
-    waited=$((waited + 10)); now=$(jit_ticks "$1")
+    env "$@" wrk -t2 -c200 -d10s -s "$script" "http://127.0.0.1:$port" > /dev/null 2>&1
+    waited=$((waited + 10)); now=$(jit_ticks "$pid")
     [ $((now - before)) -lt "$hz" ] && break
     before=$now
   done
@@ -95,6 +102,11 @@ read -r settled settled_err settled_rss _ <<< "$(stage settled "$secs" bench/wrk
 evolve_secs=${EVOLVE_SECONDS:-30}
 read -r evolve evolve_err evolve_rss evolve_us <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
 read -r fresh fresh_err fresh_rss fresh_us <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
+# the same two once the JIT is quiet under each (each after its own warm-up, as the reads' CPU is measured)
+evolve_jit=$(jit_quiet "$(dev_node_jvm)" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)
+read -r evolve_q evolve_q_err evolve_q_rss evolve_q_us <<< "$(stage evolve-quiet "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
+fresh_jit=$(jit_quiet "$(dev_node_jvm)" bench/wrk/register.lua)
+read -r fresh_q fresh_q_err fresh_q_rss fresh_q_us <<< "$(stage fresh-quiet "$evolve_secs" bench/wrk/register.lua)"
 dev_node_stop
 # the trivial server under the same reads, on the same port, once the node is gone
 java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$port" > "$out/trivial.log" 2>&1 &
@@ -114,6 +126,11 @@ echo "compactions running or pending: ${pending_before:-?} before the reads at s
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "evolving: 20 subjects, ${evolve_secs} s" "$evolve" "${evolve_err:-0}" "$evolve_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "new subjects, right after, ${evolve_secs} s" "$fresh" "${fresh_err:-0}" "$fresh_rss"
 echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))") (node CPU per registration: evolving ${evolve_us} us, new ${fresh_us} us)"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (JIT quiet after %s s more)\n' "evolving, JIT quiet, ${evolve_secs} s" \
+  "$evolve_q" "${evolve_q_err:-0}" "$evolve_q_rss" "$evolve_jit"
+printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (JIT quiet after %s s more)\n' "new subjects, JIT quiet, ${evolve_secs} s" \
+  "$fresh_q" "${fresh_q_err:-0}" "$fresh_q_rss" "$fresh_jit"
+echo "ratio evolving / new subjects, JIT quiet: $(python3 -c "print(round($evolve_q / $fresh_q, 2))") (node CPU per registration: evolving ${evolve_q_us} us, new ${fresh_q_us} us)"
 echo "read CPU over 1,000 ids: node ${small_us} us/req (JIT quiet after ${small_jit} s more), trivial server ${trivial_us} us/req at ${trivial} req/s (after ${trivial_jit} s): $(python3 -c "print(round($small_us / $trivial_us, 2))")x"
 echo "journal offset ${offset:-?}   data folder ${view} MiB"
 if [ "${FOLLOW:-0}" = 1 ]; then
