@@ -16,8 +16,8 @@
 #    the JIT is quiet under it (10 s runs of it until the compiler threads use under a tenth of a
 #    core, at most JIT_WAIT s): C2 goes on compiling the evolving path for minutes (a fresh node,
 #    2026-12-07: 0.26 of a core over its third 20 s of evolving registrations, 0.06 over the
-#    fourth; 0.09 then 0.02 over new subjects' 20 s in between), so the first pair measures the
-#    compiler as much as the registrations.
+#    fourth; 0.09 and 0.02 over the 20 s of new subjects after each), so the first pair measures
+#    the compiler as much as the registrations.
 # 6. The read's CPU against the machine's HTTP limit: the node's CPU per read (process tree,
 #    /proc) over stage 1's reads, measured once the JIT is quiet (as bench/cpu-compare.sh waits,
 #    at most JIT_WAIT=180 s more), against io.quire.bench.TrivialServer's under the same wrk,

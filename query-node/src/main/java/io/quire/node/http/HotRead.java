@@ -3,8 +3,6 @@ package io.quire.node.http;
 import io.micrometer.core.instrument.Timer;
 import io.quire.journal.model.Context;
 import io.quire.journal.model.SchemaId;
-import io.quire.journal.view.RegistryView;
-import io.quire.node.metrics.QuireMetrics;
 import io.quire.node.service.ViewAccess;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
@@ -16,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * {@code GET /schemas/ids/{id}} as deserializers send it, answered before the router: the request
  * nearly every consumed message costs a registry whose clients cache nothing, and one the router's
  * chain (the gate, the timer, the body, sign-in, read-your-writes, route matching and the route's
- * guard) spends about a third of a read's CPU on when none of them has anything to do.
+ * guard) spends 3.2 µs of a read's 21.1 µs on in a profile (ADR 0019) when none of them has
+ * anything to do.
  *
  * <p>It answers only when each of those would have passed the request straight on: no sign-in is
  * configured (every caller may read), the view is open and the node not stopping, the request has
@@ -65,8 +64,7 @@ final class HotRead {
         long start = System.nanoTime();
         byte[] body;
         try {
-            RegistryView view = access.view();
-            body = view.schemaBytes(Context.DEFAULT, SchemaId.of(id));
+            body = access.view().schemaBytes(Context.DEFAULT, SchemaId.of(id));
         } catch (RuntimeException e) { // the view closing under the read: the router reports it
             return false;
         }

@@ -52,13 +52,12 @@ class HotReadTest {
         harness = new RegistryHarness();
         id = harness.register("hot-value", "{\"type\":\"record\",\"name\":\"Hot\",\"fields\":[]}");
         metrics = new QuireMetrics();
-        HttpApi.Deps deps = new HttpApi.Deps(harness.registry, harness.access, new AppliedTracker(ApplyListener.NONE),
-                metrics, new RoutesTest.ReadyNode() {
-                    @Override
-                    public boolean stopping() {
-                        return stopping.get();
-                    }
-                }, RoutesTest.NO_ADMIN, Runnable::run, 65_536, 1_000, 1_000, null, false, 409);
+        HttpApi.Deps deps = deps(new RoutesTest.ReadyNode() {
+            @Override
+            public boolean stopping() {
+                return stopping.get();
+            }
+        }, null);
         Router routed = Router.router(vertx);
         routed.route().handler(c -> c.response().setStatusCode(299).end("routed"));
         vertx.createHttpServer().requestHandler(HttpApi.guarded(routed, deps)).listen(0, "127.0.0.1")
@@ -66,6 +65,11 @@ class HotReadTest {
                     port = p;
                     ctx.completeNow();
                 }));
+    }
+
+    private HttpApi.Deps deps(NodeStatus status, Authenticator authenticator) {
+        return new HttpApi.Deps(harness.registry, harness.access, new AppliedTracker(ApplyListener.NONE), metrics, status,
+                RoutesTest.NO_ADMIN, Runnable::run, 65_536, 1_000, 1_000, authenticator, false, 409);
     }
 
     private HttpResponse<String> send(String method, String path, String body, String... headers) throws Exception {
@@ -121,13 +125,8 @@ class HotReadTest {
         Files.writeString(users, "ops:" + UsersFile.hash("s3cret".toCharArray(), 4) + ":reader:\n");
         Authenticator auth = Authenticator.create(vertx, new QuireConfig.Security(users.toString(), "", "", "", "",
                 "roles", "subjects", false, "", "", ""), Runnable::run);
-        HttpApi.Deps signIn = new HttpApi.Deps(harness.registry, harness.access, new AppliedTracker(ApplyListener.NONE),
-                metrics, new RoutesTest.ReadyNode(), RoutesTest.NO_ADMIN, Runnable::run, 65_536, 1_000, 1_000, auth,
-                false, 409);
-        assertNull(HotRead.of(signIn), "every caller is checked by the router");
-        assertNotNull(HotRead.of(new HttpApi.Deps(harness.registry, harness.access,
-                new AppliedTracker(ApplyListener.NONE), metrics, new RoutesTest.ReadyNode(), RoutesTest.NO_ADMIN,
-                Runnable::run, 65_536, 1_000, 1_000, null, false, 409)));
+        assertNull(HotRead.of(deps(new RoutesTest.ReadyNode(), auth)), "every caller is checked by the router");
+        assertNotNull(HotRead.of(deps(new RoutesTest.ReadyNode(), null)));
     }
 
     @Test

@@ -168,8 +168,9 @@ final class BodyFile implements AutoCloseable {
 
     /** Whether id's body is held in its slot for its current entry (for tests). */
     boolean inSlot(long id) {
+        long e = entry(id);
         Cached hit = cached[(int) (id & (CACHE_SLOTS - 1))];
-        return hit != null && hit.entry() == entry(id) && entry(id) != 0;
+        return e != 0 && hit != null && hit.entry() == e;
     }
 
     /** Before a batch is written: the ids it deletes leave the file's table. */
