@@ -45,8 +45,11 @@ public final class HttpVerticle extends VerticleBase {
     public Future<?> start() {
         // No HTTP/2 over clear text: its detection sets the pipeline up on the first bytes, after
         // LingeringClose would have to see them (clients of the API speak HTTP/1.1).
+        // No WebSocket compression either: the API has no WebSocket, and offering it puts an
+        // extension handler in every connection's pipeline that looks at each request and answer.
         HttpServerOptions options = new HttpServerOptions().setHost(host).setPort(port).setTcpNoDelay(true)
-                .setHttp2ClearTextEnabled(false);
+                .setHttp2ClearTextEnabled(false).setPerMessageWebSocketCompressionSupported(false)
+                .setPerFrameWebSocketCompressionSupported(false);
         if (security.tls()) {
             options.setSsl(true).setKeyCertOptions(new PemKeyCertOptions().setCertPath(security.tlsCertFile())
                     .setKeyPath(security.tlsKeyFile()));
