@@ -12,16 +12,24 @@
 # 4. For the record, the same reads again once RocksDB has no compaction running or pending.
 # 5. Registrations at that size: EVOLVE_SECONDS (30) of new versions of 20 subjects
 #    (bench/wrk/evolve.lua, EVOLVE_SUBJECTS=10 per wrk thread, each text once), then as long of new
-#    subjects (bench/wrk/register.lua), both with 200 writers. Then both again, each measured once
-#    the JIT is quiet under it (10 s runs of it until the compiler threads use under a tenth of a
-#    core, at most JIT_WAIT s): C2 goes on compiling the evolving path for minutes (a fresh node,
+#    subjects (bench/wrk/register.lua), both with 200 writers. Then both again once the JIT is
+#    quiet under each (10 s runs of it until the compiler threads use under a tenth of a core, at
+#    most JIT_WAIT s): C2 goes on compiling the evolving path for minutes (a fresh node,
 #    2026-12-07: 0.26 of a core over its third 20 s of evolving registrations, 0.06 over the
 #    fourth; 0.09 and 0.02 over the 20 s of new subjects after each), so the first pair measures
-#    the compiler as much as the registrations.
+#    the compiler as much as the registrations. These are EVOLVE_PAIRS (4) pairs of EVOLVE_WINDOW
+#    (15) s windows, evolving then new, then new then evolving, and so on; the ratio is the median
+#    over the pairs, printed with every pair's: consecutive 15 s windows of one kind moved by up to
+#    a fifth on this machine (0.80 to 0.99 for three pairs in a row, 2026-12-07).
 # 6. The read's CPU against the machine's HTTP limit: the node's CPU per read (process tree,
-#    /proc) over stage 1's reads, measured once the JIT is quiet (as bench/cpu-compare.sh waits,
-#    at most JIT_WAIT=180 s more), against io.quire.bench.TrivialServer's under the same wrk,
-#    started after the node stops.
+#    /proc) over stage 1's reads against io.quire.bench.TrivialServer's under the same wrk. The
+#    trivial server starts with the node and idles on a port of its own until the end; then both
+#    are warmed with stage 1's reads until their JIT is quiet (as bench/cpu-compare.sh waits, at
+#    most JIT_WAIT=180 s more) and loaded in turn, PAIRS (4) pairs of 10 s windows, node then
+#    trivial, then trivial then node, and so on. The ratio is the median over the pairs, with the
+#    smallest and largest: on this machine the CPU per read of one process moves by a fifth from
+#    one 10 s window to the next (bench/ab-compare.sh's windows), so a ratio of two windows taken
+#    minutes apart moves as much. The node's CPU per read over stage 1 itself is printed too.
 # 7. FOLLOW=1 also runs bench/follow-catchup.sh 200000 (the follower's copy rate; it builds and runs
 #    the source tree here, not JAR).
 # Prints each stage's requests/s, non-2xx answers and the node's peak RSS (process tree), the ratio
@@ -38,6 +46,12 @@ source bench/dev-node.sh
 trap dev_node_stop EXIT
 dev_node_start "$jar" "$out/data" "$out/node.log"
 hz=$(getconf CLK_TCK)
+# the trivial server, idle until stage 6, on its own port
+trivial_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$trivial_port" > "$out/trivial.log" 2>&1 &
+trivial_pid=$!
+trap 'kill $trivial_pid 2>/dev/null || true; dev_node_stop' EXIT
+for _ in $(seq 1 120); do grep -q "trivial server on" "$out/trivial.log" && break; sleep 0.5; done
 stage() { # name seconds script [env...]: wrk; prints req/s, non-2xx, peak RSS MiB, CPU us per request
   local name=$1 s=$2 script=$3 peak=0 r t0 t1; shift 3
   t0=$(tree_ticks)
@@ -52,12 +66,12 @@ stage() { # name seconds script [env...]: wrk; prints req/s, non-2xx, peak RSS M
 # shellcheck source=bench/jit-ticks.sh
 source bench/jit-ticks.sh
 jit_quiet() { # PID [SCRIPT ENV...]: wrk with SCRIPT (stage 1's reads), 10 s at a time, until the JIT used under a tenth of a core
-  local pid=$1 script=bench/wrk/read-ids.lua waited=0 before now
+  local pid=$1 script=bench/wrk/read-ids.lua waited=0 before now to=${JIT_PORT:-$port}
   shift
   if [ $# -gt 0 ]; then script=$1; shift; else set -- MAX_ID=1000; fi
   before=$(jit_ticks "$pid")
   while [ "$waited" -lt "${JIT_WAIT:-180}" ]; do
-    env "$@" wrk -t2 -c200 -d10s -s "$script" "http://127.0.0.1:$port" > /dev/null 2>&1
+    env "$@" wrk -t2 -c200 -d10s -s "$script" "http://127.0.0.1:$to" > /dev/null 2>&1
     waited=$((waited + 10)); now=$(jit_ticks "$pid")
     [ $((now - before)) -lt "$hz" ] && break
     before=$now
@@ -102,19 +116,54 @@ read -r settled settled_err settled_rss _ <<< "$(stage settled "$secs" bench/wrk
 evolve_secs=${EVOLVE_SECONDS:-30}
 read -r evolve evolve_err evolve_rss evolve_us <<< "$(stage evolve "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
 read -r fresh fresh_err fresh_rss fresh_us <<< "$(stage fresh "$evolve_secs" bench/wrk/register.lua)"
-# the same two once the JIT is quiet under each (each after its own warm-up, as the reads' CPU is measured)
+# the same two once the JIT is quiet under each, in alternated pairs of windows
 evolve_jit=$(jit_quiet "$(dev_node_jvm)" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)
-read -r evolve_q evolve_q_err evolve_q_rss evolve_q_us <<< "$(stage evolve-quiet "$evolve_secs" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
 fresh_jit=$(jit_quiet "$(dev_node_jvm)" bench/wrk/register.lua)
-read -r fresh_q fresh_q_err fresh_q_rss fresh_q_us <<< "$(stage fresh-quiet "$evolve_secs" bench/wrk/register.lua)"
+ewin=${EVOLVE_WINDOW:-15}; pair_ratios=(); evolve_q_all=(); fresh_q_all=(); evolve_q_us_all=(); fresh_q_us_all=()
+evolve_q_err=0; fresh_q_err=0; pairs_rss=0
+for i in $(seq 1 "${EVOLVE_PAIRS:-4}"); do
+  for kind in $([ $((i % 2)) = 1 ] && echo "evolve fresh" || echo "fresh evolve"); do
+    if [ "$kind" = evolve ]; then
+      read -r e_rps e_err e_rss e_us <<< "$(stage evolve-quiet-$i "$ewin" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1)"
+      evolve_q_all+=("$e_rps"); evolve_q_us_all+=("$e_us"); evolve_q_err=$((evolve_q_err + ${e_err:-0}))
+      [ "$e_rss" -gt "$pairs_rss" ] && pairs_rss=$e_rss
+    else
+      read -r f_rps f_err f_rss f_us <<< "$(stage fresh-quiet-$i "$ewin" bench/wrk/register.lua)"
+      fresh_q_all+=("$f_rps"); fresh_q_us_all+=("$f_us"); fresh_q_err=$((fresh_q_err + ${f_err:-0}))
+      [ "$f_rss" -gt "$pairs_rss" ] && pairs_rss=$f_rss
+    fi
+  done
+  pair_ratios+=("$(python3 -c "print(round($e_rps / $f_rps, 3))")")
+done
+# stage 6: the node and the trivial server, warmed with stage 1's reads, then in alternated windows
+window() { # node|trivial: one 10 s window of stage 1's reads; prints req/s and CPU us per request (the node's process tree)
+  local t0 t1 rps to=$port ticks=tree_ticks
+  [ "$1" = trivial ] && to=$trivial_port && ticks="pid_ticks $trivial_pid"
+  t0=$($ticks)
+  MAX_ID=1000 wrk -t2 -c200 -d10s -s bench/wrk/read-ids.lua "http://127.0.0.1:$to" > "$out/window.out" 2>&1
+  t1=$($ticks)
+  rps=$(awk '/Requests\/sec/ {print $2}' "$out/window.out")
+  echo "$rps $(python3 -c "print(round(($t1 - $t0) / $hz * 1e6 / max(1.0, $rps * 10), 2))")"
+}
+pid_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+node_jvm=$(dev_node_jvm)
+stage read-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
+read_jit=$(jit_quiet "$node_jvm")
+JIT_PORT=$trivial_port wrk -t2 -c200 -d20s -s bench/wrk/read-ids.lua "http://127.0.0.1:$trivial_port" > /dev/null 2>&1 || true
+trivial_jit=$(JIT_PORT=$trivial_port jit_quiet "$trivial_pid")
+ratios=(); node_all=(); trivial_all=(); trivial_rps=()
+for i in $(seq 1 "${PAIRS:-4}"); do
+  if [ $((i % 2)) = 1 ]; then
+    read -r _ n_us <<< "$(window node)"; read -r t_rps t_us <<< "$(window trivial)"
+  else
+    read -r t_rps t_us <<< "$(window trivial)"; read -r _ n_us <<< "$(window node)"
+  fi
+  node_all+=("$n_us"); trivial_all+=("$t_us"); trivial_rps+=("$t_rps")
+  ratios+=("$(python3 -c "print(round($n_us / $t_us, 3))")")
+done
 dev_node_stop
-# the trivial server under the same reads, on the same port, once the node is gone
-java -cp bench/target/quire-bench.jar io.quire.bench.TrivialServer "$port" > "$out/trivial.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 120); do grep -q "trivial server on" "$out/trivial.log" && break; sleep 0.5; done
-stage trivial-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
-trivial_jit=$(jit_quiet "$pid")
-read -r trivial trivial_err _ trivial_us <<< "$(stage trivial "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
+kill "$trivial_pid" 2>/dev/null || true
+median() { python3 -c "import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
 echo "$(basename "$jar"): $(grep -o 'memory budget[^;]*' "$out/node.log" | head -1)"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "reads over 1,000 ids" "$small" "${small_err:-0}" "$small_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "fill: new subjects, ${fill} s" "$fill_rate" "${fill_err:-0}" "$fill_rss"
@@ -126,12 +175,15 @@ echo "compactions running or pending: ${pending_before:-?} before the reads at s
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "evolving: 20 subjects, ${evolve_secs} s" "$evolve" "${evolve_err:-0}" "$evolve_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "new subjects, right after, ${evolve_secs} s" "$fresh" "${fresh_err:-0}" "$fresh_rss"
 echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))") (node CPU per registration: evolving ${evolve_us} us, new ${fresh_us} us)"
-printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (JIT quiet after %s s more)\n' "evolving, JIT quiet, ${evolve_secs} s" \
-  "$evolve_q" "${evolve_q_err:-0}" "$evolve_q_rss" "$evolve_jit"
-printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (JIT quiet after %s s more)\n' "new subjects, JIT quiet, ${evolve_secs} s" \
-  "$fresh_q" "${fresh_q_err:-0}" "$fresh_q_rss" "$fresh_jit"
-echo "ratio evolving / new subjects, JIT quiet: $(python3 -c "print(round($evolve_q / $fresh_q, 2))") (node CPU per registration: evolving ${evolve_q_us} us, new ${fresh_q_us} us)"
-echo "read CPU over 1,000 ids: node ${small_us} us/req (JIT quiet after ${small_jit} s more), trivial server ${trivial_us} us/req at ${trivial} req/s (after ${trivial_jit} s): $(python3 -c "print(round($small_us / $trivial_us, 2))")x"
+echo "evolving and new subjects, JIT quiet (after ${evolve_jit} and ${fresh_jit} s more), ${#pair_ratios[@]} alternated pairs of ${ewin} s:"
+echo "  evolving req/s: ${evolve_q_all[*]} (non-2xx ${evolve_q_err}; node CPU us per registration: ${evolve_q_us_all[*]})"
+echo "  new subjects req/s: ${fresh_q_all[*]} (non-2xx ${fresh_q_err}; node CPU us per registration: ${fresh_q_us_all[*]})"
+echo "  peak RSS over the pairs: ${pairs_rss} MiB"
+echo "ratio evolving / new subjects, JIT quiet: median $(median "${pair_ratios[@]}") (pairs: ${pair_ratios[*]})"
+echo "read CPU over 1,000 ids, stage 1: node ${small_us} us/req (JIT quiet after ${small_jit} s more)"
+echo "read CPU over 1,000 ids, ${#ratios[@]} alternated pairs of 10 s windows (JIT quiet after ${read_jit} s, trivial ${trivial_jit} s):"
+echo "  node us/req: ${node_all[*]}; trivial server us/req: ${trivial_all[*]} (at ${trivial_rps[*]} req/s)"
+echo "  node / trivial server: median $(median "${ratios[@]}")x (pairs: ${ratios[*]})"
 echo "journal offset ${offset:-?}   data folder ${view} MiB"
 if [ "${FOLLOW:-0}" = 1 ]; then
   bench/follow-catchup.sh 200000

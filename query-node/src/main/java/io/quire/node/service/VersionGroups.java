@@ -185,7 +185,11 @@ final class VersionGroups {
             }
             overlay.apply(trial.changes());
             // the next member's check reads this one as its latest: as registered() tells the caches after a write
-            reads.parsed.putIfAbsent(new LearningReads.IdKey(subject.context(), id), p.parsed());
+            LearningReads.IdKey key = new LearningReads.IdKey(subject.context(), id);
+            reads.parsed.putIfAbsent(key, p.parsed());
+            if (proposal.contract().isNone()) { // and inherits no contract from it, as registeredWithoutContract tells the caches
+                reads.contracts.putIfAbsent(key, new LearningReads.ReadContract(DataContract.NONE, 0));
+            }
             members.add(new Member(p, proposal, command));
             taken++;
         }
