@@ -29,7 +29,9 @@
 #    trivial, then trivial then node, and so on. The ratio is the median over the pairs, with the
 #    smallest and largest: on this machine the CPU per read of one process moves by a fifth from
 #    one 10 s window to the next (bench/ab-compare.sh's windows), so a ratio of two windows taken
-#    minutes apart moves as much. The node's CPU per read over stage 1 itself is printed too.
+#    minutes apart moves as much. Before the node's warm-up, the compactions stage 5's writes left
+#    run out (at most 300 s), as stage 4 waits for the fill's. The node's CPU per read over stage 1
+#    itself is printed too.
 # 7. FOLLOW=1 also runs bench/follow-catchup.sh 200000 (the follower's copy rate; it builds and runs
 #    the source tree here, not JAR).
 # Prints each stage's requests/s, non-2xx answers and the node's peak RSS (process tree), the ratio
@@ -147,6 +149,9 @@ window() { # node|trivial: one 10 s window of stage 1's reads; prints req/s and 
 }
 pid_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 node_jvm=$(dev_node_jvm)
+# the flushes and compactions stage 5's registrations left run first (at most 300 s): their CPU is not a read's
+read_waited=0
+while [ "$read_waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; read_waited=$((read_waited + 5)); done
 stage read-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
 read_jit=$(jit_quiet "$node_jvm")
 JIT_PORT=$trivial_port wrk -t2 -c200 -d20s -s bench/wrk/read-ids.lua "http://127.0.0.1:$trivial_port" > /dev/null 2>&1 || true
@@ -181,7 +186,7 @@ echo "  new subjects req/s: ${fresh_q_all[*]} (non-2xx ${fresh_q_err}; node CPU 
 echo "  peak RSS over the pairs: ${pairs_rss} MiB"
 echo "ratio evolving / new subjects, JIT quiet: median $(median "${pair_ratios[@]}") (pairs: ${pair_ratios[*]})"
 echo "read CPU over 1,000 ids, stage 1: node ${small_us} us/req (JIT quiet after ${small_jit} s more)"
-echo "read CPU over 1,000 ids, ${#ratios[@]} alternated pairs of 10 s windows (JIT quiet after ${read_jit} s, trivial ${trivial_jit} s):"
+echo "read CPU over 1,000 ids, ${#ratios[@]} alternated pairs of 10 s windows (after ${read_waited} s for compactions; JIT quiet after ${read_jit} s, trivial ${trivial_jit} s):"
 echo "  node us/req: ${node_all[*]}; trivial server us/req: ${trivial_all[*]} (at ${trivial_rps[*]} req/s)"
 echo "  node / trivial server: median $(median "${ratios[@]}")x (pairs: ${ratios[*]})"
 echo "journal offset ${offset:-?}   data folder ${view} MiB"
