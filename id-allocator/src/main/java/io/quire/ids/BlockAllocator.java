@@ -70,6 +70,25 @@ public final class BlockAllocator {
         }
     }
 
+    /**
+     * The next id if the current blocks have one left (passing over those {@code taken} holds),
+     * else null, having asked for the next lease. Unlike {@link #nextId}, a null leaves no waiter
+     * behind: a caller that goes another way when no id is ready does not make the lease's grant
+     * hand one to nobody.
+     */
+    public synchronized Long tryNextId(java.util.function.LongPredicate taken) {
+        Long id = takeLocked();
+        while (id != null && taken.test(id)) {
+            id = takeLocked();
+        }
+        if (id == null) {
+            startLeaseLocked();
+            return null;
+        }
+        maybePrefetchLocked();
+        return id;
+    }
+
     /** How many leases this allocator asked for since it was created. */
     public synchronized long leases() {
         return leases;

@@ -93,6 +93,21 @@ class BlockAllocatorTest {
     }
 
     @Test
+    void anIdNotReadyNowLeavesNoWaiterAndLosesNoId() throws Exception {
+        JournalLikeLeaser leaser = new JournalLikeLeaser();
+        leaser.hold = true;
+        BlockAllocator allocator = new BlockAllocator(leaser, 10);
+        for (int i = 0; i < 3; i++) {
+            assertNull(allocator.tryNextId(id -> false), "no block yet");
+        }
+        assertEquals(1, allocator.leases(), "one lease asked for, however many asked");
+        leaser.release();
+        assertEquals(1L, allocator.tryNextId(id -> false), "the granted block's first id went to nobody before");
+        assertEquals(3L, allocator.tryNextId(id -> id == 2L), "taken ids are passed over");
+        assertEquals(4L, allocator.nextId().toCompletableFuture().get());
+    }
+
+    @Test
     void waitersAreServedWhenALeaseArrives() throws Exception {
         JournalLikeLeaser leaser = new JournalLikeLeaser();
         leaser.hold = true;
