@@ -154,7 +154,7 @@ read_waited=0
 while [ "$read_waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; read_waited=$((read_waited + 5)); done
 stage read-warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
 read_jit=$(jit_quiet "$node_jvm")
-JIT_PORT=$trivial_port wrk -t2 -c200 -d20s -s bench/wrk/read-ids.lua "http://127.0.0.1:$trivial_port" > /dev/null 2>&1 || true
+wrk -t2 -c200 -d20s -s bench/wrk/read-ids.lua "http://127.0.0.1:$trivial_port" > /dev/null 2>&1 || true
 trivial_jit=$(JIT_PORT=$trivial_port jit_quiet "$trivial_pid")
 ratios=(); node_all=(); trivial_all=(); trivial_rps=()
 for i in $(seq 1 "${PAIRS:-4}"); do

@@ -6,6 +6,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.LongPredicate;
 
 /**
  * Hands out ids from the node's current block without coordination, and leases the next block
@@ -53,21 +54,15 @@ public final class BlockAllocator {
      * (ids kept by an import inside a block this node leased earlier). An id from a block granted
      * while waiting is not tested: check it again and ask once more if needed.
      */
-    public CompletionStage<Long> nextId(java.util.function.LongPredicate taken) {
-        synchronized (this) {
-            Long id = takeLocked();
-            while (id != null && taken.test(id)) {
-                id = takeLocked();
-            }
-            if (id != null) {
-                maybePrefetchLocked();
-                return CompletableFuture.completedFuture(id);
-            }
-            CompletableFuture<Long> waiter = new CompletableFuture<>();
-            waiters.add(waiter);
-            startLeaseLocked();
-            return waiter;
+    public synchronized CompletionStage<Long> nextId(LongPredicate taken) {
+        Long id = takeLocked(taken);
+        if (id != null) {
+            return CompletableFuture.completedFuture(id);
         }
+        CompletableFuture<Long> waiter = new CompletableFuture<>();
+        waiters.add(waiter); // before the lease: a leaser may grant at once, inside startLeaseLocked
+        startLeaseLocked();
+        return waiter;
     }
 
     /**
@@ -76,16 +71,23 @@ public final class BlockAllocator {
      * behind: a caller that goes another way when no id is ready does not make the lease's grant
      * hand one to nobody.
      */
-    public synchronized Long tryNextId(java.util.function.LongPredicate taken) {
+    public synchronized Long tryNextId(LongPredicate taken) {
+        Long id = takeLocked(taken);
+        if (id == null) {
+            startLeaseLocked();
+        }
+        return id;
+    }
+
+    /** The next id of the current blocks that {@code taken} does not hold, or null; prefetches as ids are used. */
+    private Long takeLocked(LongPredicate taken) {
         Long id = takeLocked();
         while (id != null && taken.test(id)) {
             id = takeLocked();
         }
-        if (id == null) {
-            startLeaseLocked();
-            return null;
+        if (id != null) {
+            maybePrefetchLocked();
         }
-        maybePrefetchLocked();
         return id;
     }
 
