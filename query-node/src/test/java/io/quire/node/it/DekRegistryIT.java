@@ -53,6 +53,16 @@ class DekRegistryIT {
         assertEquals(42271, http.post(KEKS, "{\"name\":\"9life\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"x\"}")
                 .errorCode(), "a bad name");
         assertEquals(42271, http.post(KEKS, "{\"name\":\"nokey\",\"kmsType\":\"local-kms\"}").errorCode());
+        assertEquals(42271, http.post(KEKS, "{\"name\":\"nokey\",\"kmsType\":\"local-kms\",\"kmsKeyId\":null,"
+                + "\"doc\":null}").errorCode(), "a null kmsKeyId");
+        assertEquals(42271, http.post(KEKS, "{\"name\":\"nokey\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"\"}")
+                .errorCode(), "an empty kmsKeyId");
+        assertEquals(42271, http.post(KEKS, "{\"name\":\"nokey\",\"kmsKeyId\":\"k\"}").errorCode(), "no kmsType");
+        assertEquals(404, http.get(KEKS + "/nokey").status(), "no refused create stored a KEK");
+        JsonNode undocumented = ok(http.post(KEKS, "{\"name\":\"nodoc\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"k\","
+                + "\"kmsProps\":{},\"doc\":null}")).json();
+        assertTrue(undocumented.path("doc").isMissingNode() || undocumented.path("doc").isNull(),
+                "a null doc is valid (Confluent checks only name, kmsKeyId and kmsType): " + undocumented);
         assertEquals("updated", ok(http.put(KEKS + "/life", "{\"doc\":\"updated\"}")).json().get("doc").asText());
         assertEquals("mykey", ok(http.get(KEKS + "/life")).json().get("kmsKeyId").asText());
         assertEquals(40470, http.get(KEKS + "/nope").errorCode());

@@ -310,7 +310,9 @@ class HostileInputIT {
         "{\"resourceName\":\"t\",\"resourceNamespace\":\"n\",\"resourceId\":\"i\",\"associations\":[null]}",
         "{\"requests\":[null]}",
         "{\"resourceIds\":[null],\"associationTypes\":[null]}",
-        "{\"name\":\"k\",\"kmsType\":\"local-kms\",\"kmsKeyId\":\"x\",\"kmsProps\":{},\"doc\":null}",
+        // A KEK has no list; a null doc is valid (Confluent's createKek checks name, kmsKeyId and kmsType), a null
+        // kmsKeyId is not.
+        "{\"name\":\"k\",\"kmsType\":\"local-kms\",\"kmsKeyId\":null,\"kmsProps\":{},\"doc\":null}",
         "[null]", "[null,null]"};
 
     static byte[] hostileBody(Random r) {
