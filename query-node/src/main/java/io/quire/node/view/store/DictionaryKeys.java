@@ -1,17 +1,22 @@
 package io.quire.node.view.store;
 
 import io.quire.journal.view.SearchIndex;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
- * The terms whose dictionary key ({@code q kind reversed-term}, value constant, never deleted) a
- * store has filed since it opened: a key filed before is in the store or in a group written before
- * any later one, so putting it again changes nothing and is left out. Nearly every schema has the
- * common terms (its fields' names, the words of its docs), so this keeps the dictionary to about
- * one put per new term. A crash loses the memory with the groups it covers; past {@link #MAX}
- * terms it starts again (a key put twice is only a put too many).
+ * Terms whose dictionary key ({@code q kind reversed-term}, value constant, never deleted) this
+ * store filed lately: a key filed before is in the store or in a group written before any later
+ * one, so putting it again changes nothing and is left out. Nearly every schema has the common
+ * terms (its fields' names, the words of its docs), so this keeps the dictionary to about one put
+ * per new term. Putting a key twice is only a put too many, so the memory may forget.
+ *
+ * <p>It is a table of {@value #BUCKETS} buckets of two terms each, one bucket per term's hash, of a
+ * fixed size whatever the registry holds. A bucket first remembers only a term's hash; the term
+ * itself takes a place in the bucket (the one not used last) when it comes again while its hash is
+ * there, and is put that second time too. A term is left out only when its bucket holds it, so only
+ * after it was put. A registry's unique terms (subject names, the names of generated records) come
+ * once each and never take a place: they leave no string on the heap. Before, a set kept every term
+ * up to half a million (about 60 MB of heap) and was then emptied, a sawtooth that the collector
+ * had to follow at size (docs/adr/0019, Later).
  *
  * <p>One thread at a time: the applying thread under the group lock, or, while the store defers
  * the index after a replay, its filing thread ({@link SearchFiling}), which hands over under the
@@ -19,27 +24,54 @@ import java.util.Set;
  */
 final class DictionaryKeys implements SearchIndex.NewTerms {
 
-    static final int MAX = 1 << 19;
+    static final int BUCKETS = 1 << 16;
 
-    @SuppressWarnings("unchecked")
-    private final Set<String>[] terms = new Set[256];
-    private int size;
+    private final long[] seen = new long[BUCKETS];
+    private final String[] keys = new String[2 * BUCKETS];
+    private final byte[] kinds = new byte[2 * BUCKETS];
+    /** The place of each bucket used last (0 or 1). */
+    private final byte[] last = new byte[BUCKETS];
 
     @Override
     public boolean first(byte kind, String key) {
-        if (size >= MAX) {
-            Arrays.fill(terms, null);
-            size = 0;
+        long hash = hash(kind, key);
+        int bucket = bucket(hash);
+        for (int way = 0; way < 2; way++) {
+            if (matches(2 * bucket + way, kind, key)) {
+                last[bucket] = (byte) way;
+                return false;
+            }
         }
-        Set<String> t = terms[kind & 0xff];
-        if (t == null) {
-            t = new HashSet<>();
-            terms[kind & 0xff] = t;
+        if (seen[bucket] == hash) {
+            int way = keys[2 * bucket] == null ? 0 : keys[2 * bucket + 1] == null ? 1 : 1 - last[bucket];
+            keys[2 * bucket + way] = key;
+            kinds[2 * bucket + way] = kind;
+            last[bucket] = (byte) way;
+        } else {
+            seen[bucket] = hash;
         }
-        if (!t.add(key)) {
-            return false;
-        }
-        size++;
         return true;
+    }
+
+    /** Whether {@code key} holds a place in its bucket (for tests). */
+    boolean holds(byte kind, String key) {
+        int bucket = bucket(hash(kind, key));
+        return matches(2 * bucket, kind, key) || matches(2 * bucket + 1, kind, key);
+    }
+
+    private boolean matches(int place, byte kind, String key) {
+        String held = keys[place];
+        return held != null && kinds[place] == kind && held.equals(key);
+    }
+
+    private static int bucket(long hash) {
+        return (int) (hash >>> 48) & (BUCKETS - 1);
+    }
+
+    private static long hash(byte kind, String key) {
+        long h = (key.hashCode() * 0x9E3779B97F4A7C15L) ^ (kind * 0xC2B2AE3D27D4EB4FL);
+        h ^= h >>> 29;
+        h *= 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 32);
     }
 }
