@@ -9,6 +9,11 @@
 #    Then the fill: FILL_SECONDS of new subjects (bench/wrk/register.lua, wrk -t2 -c200), one journal
 #    record each, as an import or a follower's catch-up writes them.
 # 3. At once, with no idle wait: READ_SECONDS of reads by id drawn uniformly from every id there is.
+#    Then NEAR_PAIRS (3) pairs of 10 s windows, reads at size and reads over 1,000 ids in turn
+#    (at size first, then over 1,000 first, and so on), before compactions are waited for: the
+#    ratio of the two measured in the same minutes, median over the pairs. Stage 1's rate, the
+#    denominator of the ratio above, moved by 13-16 % between two builds of one run before any
+#    fill (2026-12-07), so the ratio of two windows taken minutes apart moves as much.
 # 4. For the record, the same reads again once RocksDB has no compaction running or pending.
 # 5. Registrations at that size: EVOLVE_SECONDS (30) of new versions of 20 subjects
 #    (bench/wrk/evolve.lua, EVOLVE_SUBJECTS=10 per wrk thread, each text once), then as long of new
@@ -111,6 +116,19 @@ read -r big big_err big_rss _ <<< "$(stage big "$secs" bench/wrk/read-ids.lua MA
 pending_after=$(metric quire_view_compactions)
 offset=$(metric quire_journal_applied_offset)
 view=$(du -sm "$out/data" | awk '{print $1}')
+# 3b. then the same reads at size alternated with reads over 1,000 ids, in 10 s windows, before
+# compactions are waited for: both measured in the same minutes after the fill
+near_ratios=(); near_big=(); near_small=()
+for i in $(seq 1 "${NEAR_PAIRS:-3}"); do
+  for kind in $([ $((i % 2)) = 1 ] && echo "big small" || echo "small big"); do
+    if [ "$kind" = big ]; then
+      read -r nb _ _ _ <<< "$(stage near-big-$i 10 bench/wrk/read-ids.lua MAX_ID="$max")"
+    else
+      read -r ns _ _ _ <<< "$(stage near-small-$i 10 bench/wrk/read-ids.lua MAX_ID=1000)"
+    fi
+  done
+  near_big+=("$nb"); near_small+=("$ns"); near_ratios+=("$(python3 -c "print(round($nb / $ns, 3))")")
+done
 # then, for the record, the same reads once RocksDB has no compaction running or pending (at most 300 s more)
 waited=0
 while [ "$waited" -lt 300 ] && [ "$(metric quire_view_compactions | cut -d. -f1)" != "0" ]; do sleep 5; waited=$((waited + 5)); done
@@ -177,6 +195,8 @@ printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB (after %s s idle)\n' "th
   "${settled_err:-0}" "$settled_rss" "$waited"
 echo "ratio at size / over 1,000: right after $(python3 -c "print(round($big / $small, 2))"), settled $(python3 -c "print(round($settled / $small, 2))")"
 echo "compactions running or pending: ${pending_before:-?} before the reads at size, ${pending_after:-?} after"
+echo "reads at size / over 1,000 right after those, ${#near_ratios[@]} alternated pairs of 10 s: median $(median "${near_ratios[@]}") (pairs: ${near_ratios[*]})"
+echo "  at size req/s: ${near_big[*]}; over 1,000 req/s: ${near_small[*]}"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "evolving: 20 subjects, ${evolve_secs} s" "$evolve" "${evolve_err:-0}" "$evolve_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "new subjects, right after, ${evolve_secs} s" "$fresh" "${fresh_err:-0}" "$fresh_rss"
 echo "ratio evolving / new subjects: $(python3 -c "print(round($evolve / $fresh, 2))") (node CPU per registration: evolving ${evolve_us} us, new ${fresh_us} us)"
