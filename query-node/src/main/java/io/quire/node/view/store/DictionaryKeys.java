@@ -6,17 +6,17 @@ import io.quire.journal.view.SearchIndex;
  * Terms whose dictionary key ({@code q kind reversed-term}, value constant, never deleted) this
  * store filed lately: a key filed before is in the store or in a group written before any later
  * one, so putting it again changes nothing and is left out. Nearly every schema has the common
- * terms (its fields' names, the words of its docs), so this keeps the dictionary to about one put
- * per new term. Putting a key twice is only a put too many, so the memory may forget.
+ * terms (its fields' names, the words of its docs), so this keeps the dictionary to a few puts per
+ * term (two, more for a term whose bucket other common terms share). Putting a key twice is only a
+ * put too many, so the memory may forget.
  *
  * <p>It is a table of {@value #BUCKETS} buckets of two terms each, one bucket per term's hash, of a
  * fixed size whatever the registry holds. A bucket first remembers only a term's hash; the term
  * itself takes a place in the bucket (the one not used last) when it comes again while its hash is
  * there, and is put that second time too. A term is left out only when its bucket holds it, so only
  * after it was put. A registry's unique terms (subject names, the names of generated records) come
- * once each and never take a place: they leave no string on the heap. Before, a set kept every term
- * up to half a million (about 60 MB of heap) and was then emptied, a sawtooth that the collector
- * had to follow at size (docs/adr/0019, Later).
+ * once each and never take a place: they leave no string on the heap (docs/adr/0019, Later: a set
+ * of every term had held about 60 MB at size).
  *
  * <p>One thread at a time: the applying thread under the group lock, or, while the store defers
  * the index after a replay, its filing thread ({@link SearchFiling}), which hands over under the
