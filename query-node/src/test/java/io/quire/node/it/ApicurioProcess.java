@@ -38,7 +38,8 @@ final class ApicurioProcess implements AutoCloseable {
         int port = ExportToApicurioIT.freePort();
         Path log = dir.resolve("apicurio.log");
         Process p = new ProcessBuilder(jdk.get().resolve("bin/java").toString(), "-Xmx512m",
-                "-Dquarkus.http.port=" + port, "-Dquarkus.management.enabled=false", "-jar",
+                // the distribution fixes its management interface on at build time: it gets a free port too
+                "-Dquarkus.http.port=" + port, "-Dquarkus.management.port=" + ExportToApicurioIT.freePort(), "-jar",
                 home().get().resolve("quarkus-run.jar").toString()).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         ApicurioProcess a = new ApicurioProcess(p, port);

@@ -1,6 +1,7 @@
 package io.quire.node.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quire.node.ops.SchemasCommand;
@@ -48,6 +49,11 @@ class SchemasAsCodeApicurioIT {
             OperatorCommandsIT.Run applied = OperatorCommandsIT.run(SchemasCommand::apply, "--registry", url, "--dir",
                     folder.toString());
             assertEquals(0, applied.code(), applied.output());
+            String access = Files.readString(dir.resolve("apicurio.log"));
+            assertTrue(access.contains("method=\"GET\" path=\"/apis/ccompat/v7/changesets\" response_code=\"404\""),
+                    "apply asks for the change-set route without a body first");
+            assertFalse(access.contains("method=\"POST\" path=\"/apis/ccompat/v7/changesets\""),
+                    "and sends no change set to a registry without the route: it may answer before reading it");
             assertEquals("money", ap.get("/subjects/invoices-value/versions/1").json().at("/references/0/subject")
                     .asText(), ap.get("/subjects/invoices-value/versions/1").body());
 

@@ -194,6 +194,9 @@ class SecurityIT {
                 "nothing landed");
         assertEquals(403, https.as(basic("reader", "readerpw")).post("/changesets",
                 String.format(set, "billing-cs", register)).status());
+        assertEquals(405, https.as(basic("reader", "readerpw")).get("/changesets").status(),
+                "the route is there for anyone who asks without a body (how a client tells a Quire node)");
+        assertEquals(405, ci.get("/changesets").status());
         assertEquals(200, ci.post("/changesets", String.format(set, "billing-cs", register)).status());
         assertEquals(200, https.as(basic("admin", "adminpw")).post("/changesets",
                 String.format(set, "payments-cs", "\"config\":{\"compatibility\":\"NONE\"}")).status());
