@@ -85,9 +85,7 @@ jit_quiet() { # PID [SCRIPT ENV...]: wrk with SCRIPT (stage 1's reads), 10 s at 
   done
   echo "$waited"
 }
-seq 1 1000 | xargs -P 8 -I{} curl -sf -o /dev/null -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
-  -d '{"schema":"{\"type\":\"record\",\"name\":\"Seed{}\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"}' \
-  "localhost:$port/subjects/at-size-seed-{}/versions"
+dev_node_seed 1000
 stage warm 20 bench/wrk/read-ids.lua MAX_ID=1000 > /dev/null
 small_jit=$(jit_quiet "$(dev_node_jvm)")
 read -r small small_err small_rss small_us <<< "$(stage small "$secs" bench/wrk/read-ids.lua MAX_ID=1000)"
@@ -95,21 +93,7 @@ read -r small small_err small_rss small_us <<< "$(stage small "$secs" bench/wrk/
 stage evolve-warm "${EVOLVE_WARM:-20}" bench/wrk/evolve.lua EVOLVE_SUBJECTS=10 EVOLVE_DISTINCT=1 > /dev/null
 read -r fill_rate fill_err fill_rss _ <<< "$(stage fill "$fill" bench/wrk/register.lua)"
 # the highest id there is (ids are handed out in blocks by this one node: dense up to it)
-max=$(python3 - "$port" <<'PY'
-import sys, urllib.request
-port = sys.argv[1]
-def there(i):
-    try:
-        return urllib.request.urlopen(f"http://127.0.0.1:{port}/schemas/ids/{i}").status == 200
-    except Exception:
-        return False
-lo, hi = 1000, 1 << 26
-while hi - lo > 1:
-    mid = (lo + hi) // 2
-    lo, hi = (mid, hi) if there(mid) else (lo, mid)
-print(lo)
-PY
-)
+max=$(dev_node_max_id)
 metric() { curl -s "localhost:$port/metrics" | awk -v m="$1" '$1 == m {print $2}'; }
 pending_before=$(metric quire_view_compactions)
 read -r big big_err big_rss _ <<< "$(stage big "$secs" bench/wrk/read-ids.lua MAX_ID="$max")"

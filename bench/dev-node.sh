@@ -41,3 +41,29 @@ tree_rss() { tree_sum status '/VmRSS/ {print $2}'; }
 
 # tree_ticks: CPU ticks (user + system) over the process tree.
 tree_ticks() { tree_sum stat '{print $14 + $15}'; }
+
+# dev_node_seed N: registers N small Avro schemas under subjects of their own (ids 1..N on a fresh node).
+dev_node_seed() {
+  seq 1 "$1" | xargs -P 8 -I{} curl -sf -o /dev/null -X POST -H 'Content-Type: application/vnd.schemaregistry.v1+json' \
+    -d '{"schema":"{\"type\":\"record\",\"name\":\"Seed{}\",\"fields\":[{\"name\":\"id\",\"type\":\"long\"}]}"}' \
+    "localhost:$port/subjects/at-size-seed-{}/versions"
+}
+
+# dev_node_max_id: the highest schema id the node answers (ids handed out in blocks by this one
+# node are dense up to it), found by bisection from 1,000.
+dev_node_max_id() {
+  python3 - "$port" <<'PY'
+import sys, urllib.request
+port = sys.argv[1]
+def there(i):
+    try:
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}/schemas/ids/{i}").status == 200
+    except Exception:
+        return False
+lo, hi = 1000, 1 << 26
+while hi - lo > 1:
+    mid = (lo + hi) // 2
+    lo, hi = (mid, hi) if there(mid) else (lo, mid)
+print(lo)
+PY
+}
