@@ -170,7 +170,7 @@ for i in $(seq 1 "${PAIRS:-4}"); do
 done
 dev_node_stop
 kill "$trivial_pid" 2>/dev/null || true
-median() { python3 -c "import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))" "$@"; }
+median() { python3 -c "import statistics, sys; print(round(statistics.median(float(x) for x in sys.argv[1:]), 3))" "$@"; }
 echo "$(basename "$jar"): $(grep -o 'memory budget[^;]*' "$out/node.log" | head -1)"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "reads over 1,000 ids" "$small" "${small_err:-0}" "$small_rss"
 printf '%-34s %10s req/s  non-2xx %-6s peak RSS %5s MiB\n' "fill: new subjects, ${fill} s" "$fill_rate" "${fill_err:-0}" "$fill_rss"
