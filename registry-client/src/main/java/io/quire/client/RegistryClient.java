@@ -253,17 +253,22 @@ public final class RegistryClient {
      * <p>The route is asked for first without a body ({@code GET}, which a Quire node answers 405):
      * a registry without it may answer a {@code POST} 404 before reading the body, and then the
      * JDK's client can wait for its request's timeout instead of reading the answer (seen against
-     * Apicurio with change sets of 20 kB, about one request in 60).
+     * Apicurio with change sets of 20 kB, about one request in 60). Only a 404 for the path means
+     * another registry; any other answer to that question is a refusal, so that a Quire node that
+     * fails to answer it is never applied to one call at a time.
      */
     public Optional<ChangeSetAnswer> applyChangeSet(ChangeSetRequest set) throws IOException, InterruptedException {
-        if (send("GET", "/changesets", null).status() != 405) {
+        Response route = send("GET", "/changesets", null);
+        int routeCode = route.errorCode();
+        if (route.status() == 404 && (routeCode == -1 || routeCode == 404)) {
             return Optional.empty(); // no route for the path: another registry
+        }
+        if (route.status() != 405) {
+            throw new RegistryException(route.status(), routeCode, "change set " + set.id()
+                    + ": asking whether the registry takes change sets: HTTP " + route.status() + " " + route.body());
         }
         Response r = send("POST", "/changesets", JSON.writeValueAsString(set));
         int code = r.errorCode();
-        if (r.status() == 405 || (r.status() == 404 && (code == -1 || code == 404))) {
-            return Optional.empty(); // no route: another registry
-        }
         if (!r.ok()) {
             String message = null;
             try {
